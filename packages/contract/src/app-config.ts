@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** `GET /api/app-config`: public settings the web app needs before anyone signs in. */
+export const appConfig = z.object({
+  productDomain: z.string(),
+  testLogin: z.boolean(),
+  /** A PostHog-compatible analytics host and its public project key, when configured. */
+  posthog: z.object({ host: z.string(), key: z.string() }).nullable(),
+  /** A Sentry DSN (public by design) for browser errors, when configured. */
+  sentryDsn: z.string().nullable(),
+});
+export type AppConfig = z.infer<typeof appConfig>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ORGANIZATION_STATUSES, ROLES } from './vocabulary';
+
+/**
+ * `GET /api/impersonation/users?q=` (staff): users of every organisation, found by name, e-mail
+ * or domain.
+ */
+export const impersonationSearchQuery = z.strictObject({
+  q: z.string().trim().max(200).default(''),
+});
+
+export const impersonationCandidate = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  companyDomain: z.string(),
+  organizationStatus: z.enum(ORGANIZATION_STATUSES),
+  staff: z.boolean(),
+});
+export type ImpersonationCandidate = z.infer<typeof impersonationCandidate>;
+
+export const impersonationSearchResponse = z.object({ users: z.array(impersonationCandidate) });
+
+/** `POST /api/impersonation` (staff): act as this user until logout. */
+export const startImpersonationRequest = z.strictObject({
+  userId: z.uuid({ message: 'must be a user id' }),
+});
