@@ -1,0 +1,81 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DatabaseLocation, databaseKinds, freshDatabaseLocation } from '../../test/test-app';
+import type { Database } from './client';
+import { seedDemoData } from './demo-data';
+import { organizations, users } from './schema';
+
+const PRODUCT_DOMAIN = 'product.test';
+
+async function everything(database: Database) {
+  const { db } = database;
+  const orgs = await db.select().from(organizations).orderBy(asc(organizations.domain));
+  const people = await db
+    .select({
+      email: users.email,
+      role: users.role,
+      isStaff: users.isStaff,
+      domain: organizations.domain,
+      status: organizations.status,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId));
+  return { orgs, people };
+}
+
+describe.each(databaseKinds())('seedDemoData on %s', (kind) => {
+  let location: DatabaseLocation | undefined;
+  let database: Database | undefined;
+  const open = async () => {
+    location = await freshDatabaseLocation(kind);
+    database = await location.open();
+    return database;
+  };
+  afterEach(async () => {
+    await database?.close();
+    await location?.dispose();
+    database = undefined;
+    location = undefined;
+  });
+
+  it('fills an empty database, then never again', async () => {
+    const db = await open();
+    expect(await seedDemoData(db.db, PRODUCT_DOMAIN)).toBe(true);
+    const { orgs, people } = await everything(db);
+
+    const of = (domain: string) => people.filter((p) => p.domain === domain);
+    const registered = of('brightwave.example');
+    expect(registered.every((p) => p.status === 'REGISTERED')).toBe(true);
+    expect(registered.filter((p) => p.role === 'admin').map((p) => p.email)).toEqual([
+      'alice.morgan@brightwave.example',
+    ]);
+    expect(registered.filter((p) => p.role === 'user').length).toBeGreaterThanOrEqual(8);
+
+    expect(of('northfield.example')).toEqual([
+      expect.objectContaining({
+        email: 'noah.fields@northfield.example',
+        role: 'admin',
+        status: 'PENDING',
+      }),
+    ]);
+
+    const staff = people.filter((p) => p.isStaff);
+    expect(staff.length).toBeGreaterThanOrEqual(1);
+    for (const s of staff) expect(s.domain.endsWith(PRODUCT_DOMAIN)).toBe(true);
+    expect(people.filter((p) => !p.domain.endsWith(PRODUCT_DOMAIN)).some((p) => p.isStaff)).toBe(
+      false,
+    );
+
+    expect(await seedDemoData(db.db, PRODUCT_DOMAIN)).toBe(false);
+    expect(await everything(db)).toEqual({ orgs, people });
+  });
+
+  it('adds nothing to a database that has any organisation', async () => {
+    const db = await open();
+    await db.db.insert(organizations).values({ domain: 'someone.example' });
+    expect(await seedDemoData(db.db, PRODUCT_DOMAIN)).toBe(false);
+    const { orgs, people } = await everything(db);
+    expect(orgs.map((o) => o.domain)).toEqual(['someone.example']);
+    expect(people).toEqual([]);
+  });
+});

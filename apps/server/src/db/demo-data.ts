@@ -1,0 +1,87 @@
+import type { Db } from './client';
+import { organizations, users } from './schema';
+
+type Person = [firstName: string, lastName: string];
+
+const MEMBERS: Person[] = [
+  ['Ben', 'Carter'],
+  ['Chloe', 'Davies'],
+  ['Daniel', 'Evans'],
+  ['Emma', 'Fischer'],
+  ['Farid', 'Ghani'],
+  ['Grace', 'Hughes'],
+  ['Hiro', 'Ito'],
+  ['Isla', 'Jones'],
+  ['Jonas', 'Keller'],
+];
+
+const address = (p: Person, domain: string) => `${p[0]}.${p[1]}@${domain}`.toLowerCase();
+
+/**
+ * Fills an empty database with demo organisations so a fresh `npm start` has something to show:
+ * a registered company with an admin and members, a company still registering, a staff
+ * member of the product's own organisation, and a sandbox organisation on the product's domain
+ * (which, unlike customers' organisations, can be deleted from the app). Does nothing when any organisation exists.
+ */
+export async function seedDemoData(db: Db, productDomain: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const existing = await tx.select({ id: organizations.id }).from(organizations).limit(1);
+    if (existing.length > 0) return false;
+
+    const [registered, pending, staffOrg, sandbox] = await tx
+      .insert(organizations)
+      .values([
+        { domain: 'brightwave.example', status: 'REGISTERED' },
+        { domain: 'northfield.example', status: 'PENDING' },
+        { domain: productDomain, status: 'REGISTERED' },
+        { domain: `sandbox.${productDomain}`, status: 'REGISTERED' },
+      ])
+      .returning({ id: organizations.id, domain: organizations.domain });
+    if (!registered || !pending || !staffOrg || !sandbox)
+      throw new Error('demo organisations were not created');
+
+    const admin: Person = ['Alice', 'Morgan'];
+    const pendingAdmin: Person = ['Noah', 'Fields'];
+    const staff: Person = ['Sam', 'Rivera'];
+    const sandboxAdmin: Person = ['Dana', 'Whitfield'];
+    await tx.insert(users).values([
+      {
+        organizationId: registered.id,
+        email: address(admin, registered.domain),
+        firstName: admin[0],
+        lastName: admin[1],
+        role: 'admin',
+      },
+      ...MEMBERS.map((p) => ({
+        organizationId: registered.id,
+        email: address(p, registered.domain),
+        firstName: p[0],
+        lastName: p[1],
+        role: 'user' as const,
+      })),
+      {
+        organizationId: pending.id,
+        email: address(pendingAdmin, pending.domain),
+        firstName: pendingAdmin[0],
+        lastName: pendingAdmin[1],
+        role: 'admin',
+      },
+      {
+        organizationId: staffOrg.id,
+        email: address(staff, staffOrg.domain),
+        firstName: staff[0],
+        lastName: staff[1],
+        role: 'admin',
+        isStaff: true,
+      },
+      {
+        organizationId: sandbox.id,
+        email: address(sandboxAdmin, sandbox.domain),
+        firstName: sandboxAdmin[0],
+        lastName: sandboxAdmin[1],
+        role: 'admin',
+      },
+    ]);
+    return true;
+  });
+}

@@ -1,0 +1,7 @@
+export * from './analytics';
+export * from './audit';
+export * from './identities';
+export * from './organizations';
+export * from './sessions';
+export * from './tours';
+export * from './users';

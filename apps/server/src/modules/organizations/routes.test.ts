@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALICE,
+  BEN,
+  databaseKinds,
+  expectError,
+  NOAH,
+  type TestApp,
+  useTestApp,
+} from '../../../test/test-app';
+
+const isoDate = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe.each(databaseKinds())('GET /api/organization on %s', (kind) => {
+  const server = useTestApp(kind, { seed: true });
+  const get = async (email: string) =>
+    server().inject({
+      url: '/api/organization',
+      headers: { cookie: await server().signIn(email) },
+    });
+
+  it("answers the signed-in user's organisation", async () => {
+    const res = await get(ALICE);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      id: expect.stringMatching(uuid),
+      domain: 'brightwave.example',
+      status: 'REGISTERED',
+      createdAt: expect.stringMatching(isoDate),
+      updatedAt: expect.stringMatching(isoDate),
+    });
+    expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60 * 60_000);
+  });
+
+  it('answers each user their own organisation', async () => {
+    const [alice, noah] = [(await get(ALICE)).json(), (await get(NOAH)).json()];
+    expect(noah).toMatchObject({ domain: 'northfield.example', status: 'PENDING' });
+    expect(noah.id).not.toBe(alice.id);
+  });
+
+  it('answers 401 when nobody is signed in', async () => {
+    expectError(await server().inject({ url: '/api/organization' }), 401);
+  });
+});
+
+const DANA = 'dana.whitfield@sandbox.castellan.example'; // admin of a sandbox on the product domain
+
+describe.each(databaseKinds())('DELETE /api/organization on %s', (kind) => {
+  const server = useTestApp(kind, { seed: true });
+  const del = async (cookie: string) =>
+    server().inject({ method: 'DELETE', url: '/api/organization', headers: { cookie } });
+
+  it('refuses members and customers’ organisations', async () => {
+    expectError(await del(await server().signIn(BEN)), 403);
+    const res = await del(await server().signIn(ALICE));
+    expectError(res, 403);
+    expect(res.json().error).toBe(
+      'Only organisations on castellan.example can be deleted from the app.',
+    );
+    expect((await get(server, ALICE)).statusCode).toBe(200);
+  });
+
+  it('deletes an organisation on the product domain with its users and ends the session', async () => {
+    const cookie = await server().signIn(DANA);
+    const res = await del(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deleted: true });
+    expectError(await server().inject({ url: '/api/auth/user-data', headers: { cookie } }), 401);
+    const users = await server().inject({ url: '/api/auth/test-users' });
+    expect(users.json().users.map((u: { email: string }) => u.email)).not.toContain(DANA);
+  });
+
+  it('answers 401 when nobody is signed in', async () => {
+    expectError(await server().inject({ method: 'DELETE', url: '/api/organization' }), 401);
+  });
+});
+
+async function get(server: () => TestApp, email: string) {
+  return server().inject({
+    url: '/api/organization',
+    headers: { cookie: await server().signIn(email) },
+  });
+}

@@ -1,0 +1,27 @@
+import type { TourState, TourStatus } from '@castellan/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tourStates } from '../../db/schema';
+
+const MAIN = 'main';
+
+export async function findMainTour(db: Db, userId: string): Promise<TourState | null> {
+  const [row] = await db
+    .select({ status: tourStates.status, currentStepId: tourStates.currentStepId })
+    .from(tourStates)
+    .where(and(eq(tourStates.userId, userId), eq(tourStates.tourType, MAIN)))
+    .limit(1);
+  return row ? { tourType: MAIN, ...row } : null;
+}
+
+export async function saveMainTour(
+  db: Db,
+  owner: { userId: string; organizationId: string },
+  state: { status: TourStatus; currentStepId: number | null },
+): Promise<TourState> {
+  await db
+    .insert(tourStates)
+    .values({ ...owner, tourType: MAIN, ...state })
+    .onConflictDoUpdate({ target: [tourStates.userId, tourStates.tourType], set: state });
+  return { tourType: MAIN, ...state };
+}

@@ -1,0 +1,160 @@
+import { isConsumerEmailDomain, type Member, type Role } from '@castellan/contract';
+import type { Db } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { recordAuditEvent } from '../audit/repository';
+import { deleteOrganization } from '../organizations/repository';
+import {
+  countMembers,
+  deleteMember,
+  findMember,
+  insertMember,
+  listMembers,
+  lockMembership,
+  type MemberRow,
+  setMemberRole,
+} from './repository';
+
+/** Who asks for a change: the signed-in user, and the staff member acting as them, if any. */
+export type Actor = { id: string; email: string; impersonatedBy: string | null };
+
+export const LAST_ADMIN_MESSAGE =
+  'An organisation needs at least one administrator. Make someone else an administrator first.';
+const NO_SUCH_MEMBER = 'There is no such member in your organisation.';
+
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+const displayName = (m: MemberRow) => `${m.firstName} ${m.lastName}`.trim() || m.email;
+
+export function toMember(row: MemberRow): Member {
+  return {
+    ...row,
+    status: row.lastSignInAt ? 'active' : 'invited',
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+/** Everyone of the organisation by name (invited people, who have none yet, by e-mail). */
+export async function membersOf(db: Db, organizationId: string): Promise<Member[]> {
+  const rows = await listMembers(db, organizationId);
+  return rows
+    .sort(
+      (a, b) => byName.compare(displayName(a), displayName(b)) || a.email.localeCompare(b.email),
+    )
+    .map(toMember);
+}
+
+const audit = (
+  db: Db,
+  organizationId: string,
+  actor: Actor,
+  action: string,
+  subject: MemberRow,
+  details: Record<string, unknown>,
+) =>
+  recordAuditEvent(db, {
+    action,
+    organizationId,
+    actor,
+    subject,
+    details: actor.impersonatedBy ? { ...details, impersonatedBy: actor.impersonatedBy } : details,
+  });
+
+/** Adds someone of the organisation's own domain; they become that user at their first sign-in. */
+export async function inviteMember(
+  db: Db,
+  actor: Actor,
+  organization: { id: string; domain: string },
+  input: { email: string; role: Role },
+): Promise<Member> {
+  const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
+  if (isConsumerEmailDomain(domain)) {
+    throw new BadRequestError(`Consumer email domains like ${domain} are not allowed.`);
+  }
+  if (domain !== organization.domain.toLowerCase()) {
+    throw new BadRequestError(`You can only invite addresses at ${organization.domain}.`);
+  }
+  return db.transaction(async (tx) => {
+    const row = await insertMember(tx, { organizationId: organization.id, ...input });
+    if (!row) throw new ConflictError(`${input.email} already has an account.`);
+    await audit(tx, organization.id, actor, 'member.invited', row, { role: row.role });
+    return toMember(row);
+  });
+}
+
+/**
+ * Runs `change` on a member with the organisation's membership locked, so that the last-admin
+ * check and the change cannot interleave with another request's.
+ */
+async function withMember<T>(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  change: (tx: Db, member: MemberRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockMembership(tx, organizationId);
+    const member = await findMember(tx, organizationId, userId);
+    if (!member) throw new NotFoundError(NO_SUCH_MEMBER);
+    return change(tx, member);
+  });
+}
+
+async function refuseLastAdmin(db: Db, organizationId: string, member: MemberRow) {
+  if (member.role !== 'admin') return;
+  const { admins } = await countMembers(db, organizationId);
+  if (admins <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE);
+}
+
+export async function changeRole(
+  db: Db,
+  actor: Actor,
+  organizationId: string,
+  userId: string,
+  role: Role,
+): Promise<Member> {
+  return withMember(db, organizationId, userId, async (tx, member) => {
+    if (member.role === role) return toMember(member);
+    await refuseLastAdmin(tx, organizationId, member);
+    const updated = await setMemberRole(tx, organizationId, userId, role);
+    if (!updated) throw new NotFoundError(NO_SUCH_MEMBER);
+    await audit(tx, organizationId, actor, 'member.role_changed', updated, {
+      from: member.role,
+      to: role,
+    });
+    return toMember(updated);
+  });
+}
+
+/** Removes a member; deleting the user ends all their sessions. */
+export async function removeMember(
+  db: Db,
+  actor: Actor,
+  organizationId: string,
+  userId: string,
+): Promise<void> {
+  await withMember(db, organizationId, userId, async (tx, member) => {
+    await refuseLastAdmin(tx, organizationId, member);
+    await deleteMember(tx, organizationId, userId);
+    await audit(tx, organizationId, actor, 'member.removed', member, { role: member.role });
+  });
+}
+
+/**
+ * Deletes the user's own account with their sessions. The last member takes the organisation
+ * with them; the last admin may not leave members without an administrator.
+ */
+export async function deleteOwnAccount(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<{ organizationDeleted: boolean }> {
+  return withMember(db, organizationId, userId, async (tx, member) => {
+    const { members, admins } = await countMembers(tx, organizationId);
+    if (members <= 1) {
+      await deleteOrganization(tx, organizationId);
+      return { organizationDeleted: true };
+    }
+    if (member.role === 'admin' && admins <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE);
+    await deleteMember(tx, organizationId, userId);
+    return { organizationDeleted: false };
+  });
+}

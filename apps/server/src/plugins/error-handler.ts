@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+
+/** One place that turns every failure into `{ "error": "…" }` with the right status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply
+        .code(400)
+        .send({ error: describeValidation(err.validationContext, err.validation) });
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ error: err.message });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 413) {
+      return reply.code(413).send({ error: 'The request body is too large.' });
+    }
+    if (status === 415) {
+      return reply.code(415).send({ error: 'Unsupported content type: send application/json.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: err.message || 'Bad request.' });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+function describeValidation(
+  context: string | undefined,
+  issues: { instancePath: string; message?: string | undefined }[],
+): string {
+  const where = context === 'querystring' ? 'query' : (context ?? 'request');
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const field = issue.instancePath.split('/').filter(Boolean).join('.');
+      return `${field ? `${where}.${field}` : where}: ${issue.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}

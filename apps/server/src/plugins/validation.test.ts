@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { ALICE, databaseKinds, expectError, useTestApp } from '../../test/test-app';
+import { BODY_LIMIT_BYTES } from '../app';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Endpoint = {
+  method: Method;
+  url: string;
+  /** A valid body, where one is required (Fastify validates the body before the query). */
+  body?: unknown;
+  /** A body with a field of the wrong type, and the field the error must name. */
+  wrongType?: [body: unknown, field: string];
+};
+
+const now = new Date().toISOString();
+const json = 'application/json';
+/** A user id no organisation has; in a name it stands for the documented `{id}`. */
+const SOME_USER = '00000000-0000-4000-8000-0000000000aa';
+
+/** Every API endpoint; the last test fails when a documented one is missing here. */
+const endpoints: Endpoint[] = [
+  { method: 'GET', url: '/api/health' },
+  { method: 'GET', url: '/api/auth/user-data' },
+  { method: 'POST', url: '/api/auth/logout', wrongType: [[1], 'body'] },
+  { method: 'GET', url: '/api/auth/test-users' },
+  {
+    method: 'POST',
+    url: '/api/auth/test-login',
+    body: { email: ALICE },
+    wrongType: [{ email: 5 }, 'body.email'],
+  },
+  { method: 'GET', url: '/api/organization' },
+  { method: 'DELETE', url: '/api/organization', wrongType: ['yes', 'body'] },
+  { method: 'GET', url: '/api/docs' },
+  { method: 'GET', url: '/api/app-config' },
+  {
+    method: 'POST',
+    url: '/api/analytics/events',
+    body: { events: [{ type: 'page_view', path: '/', occurredAt: now }] },
+    wrongType: [{ events: 'x' }, 'body.events'],
+  },
+  {
+    method: 'POST',
+    url: '/api/client-errors',
+    body: { message: 'boom', url: '/' },
+    wrongType: [{ message: 5, url: '/' }, 'body.message'],
+  },
+  { method: 'GET', url: '/api/tours' },
+  { method: 'POST', url: '/api/tours/main', wrongType: [[], 'body'] },
+  {
+    method: 'PUT',
+    url: '/api/tours/main',
+    body: { currentStepId: 1, status: 'started' },
+    wrongType: [{ currentStepId: 'two', status: 'started' }, 'body.currentStepId'],
+  },
+  { method: 'GET', url: '/api/users' },
+  {
+    method: 'POST',
+    url: '/api/users',
+    body: { email: 'new.person@brightwave.example' },
+    wrongType: [{ email: 'new.person@brightwave.example', role: 7 }, 'body.role'],
+  },
+  {
+    method: 'PATCH',
+    url: `/api/users/${SOME_USER}`,
+    body: { role: 'user' },
+    wrongType: [{ role: true }, 'body.role'],
+  },
+  { method: 'DELETE', url: `/api/users/${SOME_USER}`, wrongType: ['yes', 'body'] },
+  {
+    method: 'PATCH',
+    url: '/api/auth/profile',
+    body: { firstName: 'Alice', lastName: 'Morgan' },
+    wrongType: [{ firstName: 1, lastName: 'Morgan' }, 'body.firstName'],
+  },
+  { method: 'POST', url: '/api/auth/delete-account', wrongType: [{ confirm: 1 }, 'body'] },
+  { method: 'GET', url: '/api/impersonation/users' },
+  { method: 'GET', url: '/api/auth/providers' },
+  { method: 'GET', url: '/api/auth/google/login' },
+  {
+    method: 'POST',
+    url: '/api/impersonation',
+    body: { userId: '00000000-0000-4000-8000-000000000000' },
+    wrongType: [{ userId: 5 }, 'body.userId'],
+  },
+];
+const withBody = endpoints.filter((e) => e.method !== 'GET');
+const name = (e: Endpoint) =>
+  `${e.method} ${e.url.replace(SOME_USER, '{id}').replace('/auth/google/', '/auth/{provider}/')}`;
+
+describe.each(databaseKinds())('request validation on %s', (kind) => {
+  const server = useTestApp(kind, { seed: true });
+  let cookie = '';
+  let requests = 0;
+  /** Signed in as an admin, so that access checks never answer before validation does. */
+  const send = async (e: Endpoint, extra: { url?: string; payload?: unknown; type?: string }) => {
+    cookie ||= await server().signIn(ALICE);
+    requests += 1;
+    const headers: Record<string, string> = { cookie };
+    if (extra.type) headers['content-type'] = extra.type;
+    return server().inject({
+      method: e.method,
+      url: extra.url ?? e.url,
+      headers,
+      payload: extra.payload as string,
+      // Each request from its own address, so that no rate limit answers first.
+      remoteAddress: `198.51.${requests >> 8}.${requests % 256}`,
+    });
+  };
+
+  it.each(endpoints.map((e) => [name(e), e] as const))(
+    '%s: unknown query parameters → 400 naming them',
+    async (_, e) => {
+      const body = e.body === undefined ? {} : { payload: JSON.stringify(e.body), type: json };
+      const message = expectError(await send(e, { url: `${e.url}?debug=1`, ...body }), 400);
+      expect(message).toMatch(/query/);
+      expect(message).toMatch(/debug/);
+    },
+  );
+
+  describe.each(withBody.map((e) => [name(e), e] as const))('%s', (_, e) => {
+    it('malformed JSON → 400', async () => {
+      const res = await send(e, { payload: '{"email": ', type: json });
+      expect(expectError(res, 400)).toBe('The request body is not valid JSON.');
+    });
+
+    it('a field of the wrong type → 400 naming it', async () => {
+      if (!e.wrongType) throw new Error(`Add a wrongType example for ${name(e)} to the table.`);
+      const [body, field] = e.wrongType;
+      const res = await send(e, { payload: JSON.stringify(body), type: json });
+      expect(expectError(res, 400)).toContain(`${field}:`);
+    });
+
+    it('an unknown body field → 400 naming it', async () => {
+      const res = await send(e, { payload: JSON.stringify({ isAdmin: true }), type: json });
+      expect(expectError(res, 400)).toMatch(/isAdmin/);
+    });
+
+    it(`a body over ${BODY_LIMIT_BYTES} bytes → 413`, async () => {
+      const payload = JSON.stringify({ email: 'x'.repeat(BODY_LIMIT_BYTES) });
+      expectError(await send(e, { payload, type: json }), 413);
+    });
+
+    it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+      'content type %s → 415',
+      async (type) => {
+        expectError(await send(e, { payload: 'email=a@b.example', type }), 415);
+      },
+    );
+  });
+
+  it('POST /api/auth/logout accepts an empty body sent as application/json', async () => {
+    const res = await server().inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': json },
+      payload: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ loggedOut: true });
+  });
+
+  it('the table above lists every documented endpoint', async () => {
+    const docs = (await server().inject({ url: '/api/docs' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(docs.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(endpoints.map(name)).toEqual(expect.arrayContaining(documented));
+  });
+});
