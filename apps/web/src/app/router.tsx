@@ -1,0 +1,60 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageHeading } from '../components/PageHeading';
+import { usePageTitle } from '../lib/use-page-title';
+import { guardLoader } from './guard-loader';
+import { FullPageLoader, NotFoundPage, RootLayout, RouteError } from './layouts/RootLayout';
+import { type AppRoute, type LayoutKind, ROUTES } from './routes';
+
+function titled(route: AppRoute, Page: ComponentType): ComponentType {
+  return function TitledPage() {
+    usePageTitle(route.title);
+    return <Page />;
+  };
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const { page } = route;
+  if (!page) {
+    return {
+      path: route.path,
+      handle: route,
+      Component: titled(route, () => <PageHeading title={route.title} />),
+    };
+  }
+  return {
+    path: route.path,
+    handle: route,
+    lazy: async () => ({ Component: titled(route, (await page()).default) }),
+  };
+}
+
+const routesWith = (layout: LayoutKind) =>
+  ROUTES.filter((r) => r.layout === layout).map(toRouteObject);
+
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: guardLoader,
+    // The guard re-checks authentication on every navigation, not only when params change.
+    shouldRevalidate: () => true,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      // Layouts load with their first page, so the start page does not carry them.
+      {
+        lazy: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
+        children: routesWith('app'),
+      },
+      {
+        lazy: async () => ({
+          Component: (await import('./layouts/RegistrationLayout')).RegistrationLayout,
+        }),
+        children: routesWith('registration'),
+      },
+      { children: routesWith('none') },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]);

@@ -1,0 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+
+describe('web bundle rules', () => {
+  // The contract's schemas pull zod (~25 kB gzipped) into the page; the web app needs only their
+  // types, and plain values come from '@castellan/contract/vocabulary'.
+  it('imports only types from the contract package', () => {
+    const offenders = sourceFiles(import.meta.dirname).filter((file) =>
+      /^import (?!type )[^;]*from '@castellan\/contract';/m.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { AuthProvidersResponse } from '@castellan/contract';
+import { Button, Group, Loader, Text } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useAppConfig } from '../../lib/app-config';
+import { http } from '../../lib/http';
+
+const providersQuery = queryOptions({
+  queryKey: ['auth', 'providers'],
+  queryFn: () => http.get('auth/providers').json<AuthProvidersResponse>(),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** One button per configured identity provider (a full-page redirect to the provider). */
+export function SignInButtons() {
+  const providers = useQuery(providersQuery);
+  const { data: config } = useAppConfig();
+  if (providers.isPending) return <Loader size="sm" aria-label="Loading sign-in options" />;
+  const list = providers.data?.providers ?? [];
+  return (
+    <Group gap="sm" wrap="wrap">
+      {list.map((p) => (
+        <Button key={p.id} component="a" href={`/api/auth/${p.id}/login`} variant="default">
+          Sign in with {p.name}
+        </Button>
+      ))}
+      {config?.testLogin && (
+        <Button component={Link} to="/test-login" variant="subtle">
+          Demo accounts
+        </Button>
+      )}
+      {list.length === 0 && !config?.testLogin && (
+        <Text size="sm" c="dimmed">
+          Sign-in is not set up on this installation yet.
+        </Text>
+      )}
+    </Group>
+  );
+}

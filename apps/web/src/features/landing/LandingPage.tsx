@@ -1,0 +1,91 @@
+import { Alert, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LOGIN_MESSAGE } from '../../app/guard';
+import { Logo } from '../../components/Logo';
+import { userDataQuery } from '../auth/api';
+import { SignInButtons } from '../auth/SignInButtons';
+import { normalizeDomainInput } from './domain-input';
+import { signInErrorMessage } from './sign-in-errors';
+
+export default function LandingPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // Right after a logout (?logout=true) the session is not checked again: if the server could
+  // not end it, asking would bring the user straight back.
+  const { data: user } = useQuery({
+    ...userDataQuery,
+    enabled: params.get('logout') !== 'true',
+  });
+  const [domain, setDomain] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const signInError = signInErrorMessage(params.get('signInError'));
+
+  const startAnalysis = (event: FormEvent) => {
+    event.preventDefault();
+    const result = normalizeDomainInput(domain);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    void navigate(`/risk-analysis/public/${encodeURIComponent(result.domain)}`);
+  };
+
+  return (
+    <Container size="md" py="xl">
+      <Group justify="space-between" mb="xl">
+        <Logo />
+        {user && (
+          <Button component={Link} to="/dashboard" variant="default">
+            Open Castellan
+          </Button>
+        )}
+      </Group>
+      {params.get('login') === 'true' && (
+        <Alert color="blue" title={LOGIN_MESSAGE} mb="lg" role="alert">
+          Sign in to open that page.
+        </Alert>
+      )}
+      {signInError && (
+        <Alert color="red" title="You are not signed in" mb="lg" role="alert">
+          {signInError}
+        </Alert>
+      )}
+      <Stack gap="lg" maw={680}>
+        <Title order={1}>Security that a small team can actually keep up with</Title>
+        <Text size="lg">
+          Castellan gives your organisation a cyber score, a short personal list of security tasks
+          for everyone, and a clear view of what attackers can see of your company, so the person
+          who "does IT" can bring the whole team along.
+        </Text>
+        {!user && (
+          <section aria-label="Sign in">
+            <Text fw={500} mb="xs">
+              Sign in with your work account
+            </Text>
+            <SignInButtons />
+          </section>
+        )}
+        <form onSubmit={startAnalysis} noValidate>
+          <Group align="flex-start" wrap="wrap">
+            <TextInput
+              label="Free risk analysis of any domain"
+              placeholder="example.com"
+              value={domain}
+              onChange={(e) => {
+                setDomain(e.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+              w={{ base: '100%', sm: 360 }}
+            />
+            <Button type="submit" mt={{ base: 0, sm: 25 }}>
+              Analyse
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Container>
+  );
+}

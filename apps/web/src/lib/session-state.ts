@@ -1,0 +1,28 @@
+import type { Organization, UserData } from '@castellan/contract';
+
+/** What the spec keeps of the session in sessionStorage: the user, OAuth parameters, the organisation. */
+export type SessionState = {
+  user: UserData | null;
+  oauthParams: Record<string, string> | null;
+  organization: Organization | null;
+};
+
+const KEY = 'castellan.session';
+const EMPTY: SessionState = { user: null, oauthParams: null, organization: null };
+
+export const sessionState = {
+  read(): SessionState {
+    try {
+      const raw = sessionStorage.getItem(KEY);
+      return raw ? { ...EMPTY, ...(JSON.parse(raw) as Partial<SessionState>) } : { ...EMPTY };
+    } catch {
+      return { ...EMPTY };
+    }
+  },
+  update(patch: Partial<SessionState>): void {
+    sessionStorage.setItem(KEY, JSON.stringify({ ...sessionState.read(), ...patch }));
+  },
+  clear(): void {
+    sessionStorage.removeItem(KEY);
+  },
+};
