@@ -1,0 +1,60 @@
+import autocannon from 'autocannon';
+
+export const DEMO_EMAIL = 'alice.morgan@brightwave.example';
+const WARM_UP_SECONDS = 2;
+
+export type LoadFigures = {
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  totalRequests: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
+
+/** Signs in through the test login; returns the `castellan_session=…` cookie pair. */
+export async function signIn(baseUrl: string, email = DEMO_EMAIL): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/test-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (res.status !== 200) throw new Error(`test-login answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('castellan_session='));
+  if (!cookie) throw new Error('test-login set no castellan_session cookie');
+
+  const check = await fetch(`${baseUrl}/api/auth/user-data`, { headers: { cookie } });
+  const body = await check.text();
+  if (check.status !== 200) throw new Error(`user-data answered ${check.status}: ${body}`);
+  return cookie;
+}
+
+/** A short warm-up, then `durationSeconds` of load on one URL with the session cookie. */
+export async function loadTest(
+  url: string,
+  cookie: string,
+  durationSeconds: number,
+  connections = 10,
+): Promise<LoadFigures> {
+  const options = { url, connections, headers: { cookie } };
+  await autocannon({ ...options, duration: Math.min(WARM_UP_SECONDS, durationSeconds) });
+  const result = await autocannon({ ...options, duration: durationSeconds });
+  return {
+    connections,
+    durationSeconds,
+    requestsPerSecond: result.requests.average,
+    totalRequests: result.requests.total,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

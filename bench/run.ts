@@ -1,0 +1,212 @@
+// `npm run bench`: start-up times and load on PGlite and PostgreSQL, and the size of the first page.
+// Env: BENCH_DURATION: seconds of load per backend (default 10);
+//      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
+//      (default postgres://postgres@127.0.0.1:5432/test).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureWebBuild, type FirstPageSize, firstPageSize } from './first-page-size';
+import { type LoadFigures, loadTest, signIn } from './load';
+import { killAllServers, repoRoot, startServer } from './server-process';
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+if (!Number.isFinite(duration) || duration <= 0) {
+  throw new Error('BENCH_DURATION must be a positive number of seconds');
+}
+const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (!['127.0.0.1', 'localhost'].includes(new URL(pgAdminUrl).hostname)) {
+  throw new Error('BENCH_PG_URL must point at 127.0.0.1 or localhost');
+}
+const pgDatabase = `castellan_bench_${process.pid}`;
+
+type BackendFigures = {
+  backend: string;
+  coldStartMs?: number;
+  warmStartMs?: number;
+  stopMs?: number;
+  load?: LoadFigures;
+  error?: string;
+};
+
+const failures: string[] = [];
+const fail = (what: string, err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  failures.push(`${what}: ${message}`);
+  console.error(`✗ ${what}: ${message}`);
+  return message;
+};
+
+const round = (v: number) => Math.round(v * 10) / 10;
+
+/** Cold start, stop, warm start, then load on the warm server. Fills `figures` as it goes. */
+async function benchBackend(figures: BackendFigures, dbEnv: Record<string, string>) {
+  console.error(`… ${figures.backend}: cold start`);
+  const cold = await startServer(dbEnv);
+  figures.coldStartMs = round(cold.readyMs);
+  figures.stopMs = round(await cold.stop());
+
+  console.error(`… ${figures.backend}: warm start`);
+  const warm = await startServer(dbEnv);
+  try {
+    figures.warmStartMs = round(warm.readyMs);
+    const cookie = await signIn(warm.url);
+    console.error(`… ${figures.backend}: load on /api/auth/user-data for ${duration} s`);
+    const load = await loadTest(`${warm.url}/api/auth/user-data`, cookie, duration);
+    figures.load = load;
+    if (load.errors + load.non2xx > 0) {
+      throw new Error(`${load.errors} errors and ${load.non2xx} non-2xx answers under load`);
+    }
+  } finally {
+    await warm.stop();
+  }
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'castellan-bench-'));
+let pgCreated = false;
+let cleanedUp = false;
+
+async function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  killAllServers();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (pgCreated) {
+    await withAdmin((c) => c.query(`drop database if exists "${pgDatabase}" with (force)`)).catch(
+      (err) => fail('dropping the PostgreSQL database', err),
+    );
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const backends: BackendFigures[] = [];
+let page: FirstPageSize | string;
+try {
+  const pglite: BackendFigures = { backend: 'PGlite' };
+  backends.push(pglite);
+  await benchBackend(pglite, { DATA_DIR: path.join(dataDir, 'pglite') }).catch((err) => {
+    pglite.error = fail('PGlite', err);
+  });
+
+  const postgres: BackendFigures = { backend: 'PostgreSQL' };
+  backends.push(postgres);
+  try {
+    await withAdmin((c) => c.query(`create database "${pgDatabase}"`));
+    pgCreated = true;
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${pgDatabase}`;
+    await benchBackend(postgres, { DATABASE_URL: url.toString() });
+  } catch (err) {
+    postgres.error = fail('PostgreSQL', err);
+  }
+
+  try {
+    page = ensureWebBuild() ? firstPageSize() : 'web app not built';
+  } catch (err) {
+    page = `web app not built (${fail('first page size', err)})`;
+  }
+} finally {
+  await cleanUp();
+}
+
+// ---- report ----
+
+const ms = (v: number | undefined) => (v === undefined ? '–' : `${Math.round(v)} ms`);
+const num = (v: number | undefined, digits = 0) => (v === undefined ? '–' : v.toFixed(digits));
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  const line = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  return rows.map((r) => line(r).trimEnd()).join('\n');
+}
+
+const gitCommit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+const meta = {
+  date: new Date().toISOString(),
+  gitCommit,
+  node: process.version,
+  cpus: os.cpus().length,
+  loadDurationSeconds: duration,
+};
+
+console.log(
+  `\nCastellan bench — ${meta.date}, commit ${gitCommit}, node ${meta.node}, ${meta.cpus} CPUs`,
+);
+console.log(`Load: GET /api/auth/user-data (signed in), 10 connections, ${duration} s\n`);
+console.log(
+  table([
+    ['Backend', 'Cold start', 'Warm start', 'Stop', 'Req/s', 'p50', 'p99', 'Errors', 'Non-2xx'],
+    ...backends.map((b) => [
+      b.backend,
+      ms(b.coldStartMs),
+      ms(b.warmStartMs),
+      ms(b.stopMs),
+      num(b.load?.requestsPerSecond, 1),
+      b.load ? `${b.load.latencyP50Ms} ms` : '–',
+      b.load ? `${b.load.latencyP99Ms} ms` : '–',
+      num(b.load?.errors),
+      num(b.load?.non2xx),
+    ]),
+  ]),
+);
+console.log('\nCold start: spawn → first 200 from /api/health, on an empty database (migrations +');
+console.log(
+  'demo data). Warm start: the same on the database the cold start left. Stop: SIGTERM → exit.',
+);
+
+console.log('\nFirst page (apps/web/dist/index.html):');
+if (typeof page === 'string') {
+  console.log(`  ${page}`);
+} else {
+  console.log(
+    table([
+      ['', 'Files', 'Raw', 'Gzip (level 9)'],
+      ...(['js', 'css'] as const).map((k) => [
+        k === 'js' ? '  JavaScript' : '  CSS',
+        String(page[k].files.length),
+        kB(page[k].rawBytes),
+        kB(page[k].gzipBytes),
+      ]),
+    ]),
+  );
+}
+
+const resultsDir = path.join(repoRoot, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify({ ...meta, backends, firstPage: page, failures }, null, 2)}\n`,
+);
+console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
+
+if (failures.length > 0) {
+  console.log(`\n${failures.length} failure(s):\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  process.exitCode = 1;
+}
