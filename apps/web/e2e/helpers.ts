@@ -1,0 +1,145 @@
+// Callbacks given to page.evaluate() run in the browser and use its DOM types.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+
+import { type BrowserContext, test as base, expect, type Page, type Route } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Signs in through the /test-login page as the user with the given name and waits for the app:
+ * the avatar menu, or the registration step for an organisation that is still registering.
+ */
+export async function signInAs(page: Page, fullName: string): Promise<void> {
+  await page.goto('/test-login');
+  await page.getByRole('button', { name: `Sign in as ${fullName}` }).click();
+  await expect(
+    page
+      .getByRole('button', { name: /Account menu for/ })
+      .or(page.locator('[data-slot="content"]').getByRole('heading', { level: 1 })),
+  ).toBeVisible();
+}
+
+/**
+ * The quick way in, for tests about what comes after signing in: signs in with the test-login
+ * API (sharing the page's cookies) and opens `path` directly. Use `signInAs` to go through the
+ * page itself.
+ */
+export async function openAppAs(page: Page, fullName: string, path = '/dashboard'): Promise<void> {
+  const { users } = (await (await page.request.get('/api/auth/test-users')).json()) as {
+    users: { email: string; firstName: string; lastName: string }[];
+  };
+  const user = users.find((u) => `${u.firstName} ${u.lastName}` === fullName);
+  if (!user) throw new Error(`No demo user called ${fullName}.`);
+  const response = await page.request.post('/api/auth/test-login', { data: { email: user.email } });
+  expect(response.status(), `signing in as ${fullName}`).toBe(200);
+  await page.goto(path);
+  await expect(
+    page
+      .getByRole('button', { name: /Account menu for/ })
+      .or(page.locator('[data-slot="content"]').getByRole('heading', { level: 1 })),
+  ).toBeVisible();
+}
+
+/** The cookie-consent choice a test starts with; 'none' means the dialog will ask. */
+export type Consent = 'none' | 'necessary' | 'all';
+
+export const CONSENT_COOKIE = 'cc_cookie';
+export const SESSION_COOKIE = 'castellan_session';
+
+/** A `cc_cookie` as vanilla-cookieconsent v3 writes it when the user has chosen. */
+export function consentCookie(consent: Exclude<Consent, 'none'>, baseURL: string) {
+  const now = new Date();
+  const value = {
+    categories: consent === 'all' ? ['necessary', 'analytics'] : ['necessary'],
+    revision: 0,
+    data: null,
+    consentTimestamp: now.toISOString(),
+    consentId: '00000000-0000-4000-8000-00000000e2e0',
+    services: { necessary: [], analytics: [] },
+    languageCode: 'en',
+    lastConsentTimestamp: now.toISOString(),
+    expirationTime: now.getTime() + 182 * 24 * 3600 * 1000,
+  };
+  return {
+    name: CONSENT_COOKIE,
+    value: encodeURIComponent(JSON.stringify(value)),
+    url: baseURL,
+    sameSite: 'Lax' as const,
+    expires: Math.floor(value.expirationTime / 1000),
+  };
+}
+
+/**
+ * vanilla-cookieconsent hides its dialog from bots, and it takes `navigator.webdriver` (true under
+ * Playwright) as a sign of one. Tests act as people, so they look like a normal browser.
+ */
+export async function actLikeAPerson(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }),
+  );
+}
+
+/**
+ * `test` with the consent dialog handled: by default the context already holds a
+ * "Necessary only" choice, so the dialog never covers the page. Use
+ * `test.use({ consent: 'none' })` to meet the dialog, or `'all'` to start with analytics allowed.
+ */
+export const test = base.extend<{ consent: Consent }>({
+  consent: ['necessary', { option: true }],
+  context: async ({ context, consent, baseURL }, use) => {
+    await actLikeAPerson(context);
+    if (consent !== 'none') await context.addCookies([consentCookie(consent, baseURL ?? '')]);
+    await use(context);
+  },
+});
+
+/** Clears the sign-in cookie only, as if the session had expired on the server side. */
+export async function expireSession(context: BrowserContext): Promise<void> {
+  await context.clearCookies({ name: SESSION_COOKIE });
+}
+
+/**
+ * Holds requests matching `url` until `release()` is called, then lets them through (or runs
+ * `then` for each). Use it to see what the app shows while it waits.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  then: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<{ held: () => number; release: () => Promise<void> }> {
+  const waiting: Route[] = [];
+  let released = false;
+  await page.route(url, async (route) => {
+    if (released) return then(route);
+    waiting.push(route);
+  });
+  return {
+    held: () => waiting.length,
+    release: async () => {
+      released = true;
+      await Promise.all(waiting.splice(0).map(then));
+    },
+  };
+}
+
+/** Answers with a JSON body. */
+export const json = (route: Route, status: number, body: unknown) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+export const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for / });
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** The start page's way to the demo sign-in (/test-login). */
+export const testLoginLink = (page: Page) =>
+  page.getByRole('link', { name: /^(Sign in|Demo accounts)$/ }).first();
+
+/** Opens the avatar menu and chooses an item. */
+export async function chooseFromAccountMenu(page: Page, item: string): Promise<void> {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** In the page: whether a face of the self-hosted Inter font has finished loading. */
+export const interLoaded = () =>
+  [...document.fonts].some((face) => face.family.includes('Inter') && face.status === 'loaded');

@@ -1,0 +1,79 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { findBrowser } from './scripts/find-browser';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const appUrl = `http://127.0.0.1:${port}`;
+// Local OpenID providers shaped like Google and Microsoft (apps/server/test/fakes).
+const GOOGLE_ISSUER = `http://127.0.0.1:${port + 91}`;
+const MICROSOFT_ISSUER = `http://127.0.0.1:${port + 92}`;
+const client = { id: 'castellan-test', secret: 'castellan-test-secret' };
+const dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-e2e-'));
+
+// Several runs may share a machine: each can build the web app into its own WEB_DIST_DIR.
+const webDist = process.env.WEB_DIST_DIR ?? 'apps/web/dist';
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  throw new Error(
+    'The web app is not built: run `npm run build` first (npm test does it for you).',
+  );
+}
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: appUrl,
+    launchOptions: {
+      executablePath: findBrowser(),
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-gpu',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  webServer: [
+    {
+      command: 'npx tsx apps/server/test/fakes/run-oidc-providers.ts',
+      url: `${GOOGLE_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { APP_URL: appUrl, GOOGLE_PORT: String(port + 91), MICROSOFT_PORT: String(port + 92) },
+    },
+    {
+      command: 'npx tsx apps/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        WEB_DIST_DIR: path.resolve(webDist),
+        PUBLIC_URL: appUrl,
+        OIDC_ALLOW_HTTP: '1',
+        GOOGLE_ISSUER,
+        GOOGLE_CLIENT_ID: client.id,
+        GOOGLE_CLIENT_SECRET: client.secret,
+        MICROSOFT_ISSUER,
+        MICROSOFT_CLIENT_ID: client.id,
+        MICROSOFT_CLIENT_SECRET: client.secret,
+      },
+    },
+  ],
+});
