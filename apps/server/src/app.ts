@@ -18,6 +18,7 @@ import { testLoginRoutes } from './modules/auth/test-login-routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { organizationRoutes } from './modules/organizations/routes';
+import { taskRoutes } from './modules/tasks/routes';
 import { tourRoutes } from './modules/tours/routes';
 import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/routes';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(appConfigRoutes(config));
       await api.register(analyticsRoutes(database.db));
       await api.register(tourRoutes(database.db));
+      await api.register(taskRoutes(database.db));
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));

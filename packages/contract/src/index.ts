@@ -5,6 +5,7 @@ export * from './common';
 export * from './health';
 export * from './impersonation';
 export * from './organization';
+export * from './tasks';
 export * from './tours';
 export * from './users';
 export * from './vocabulary';

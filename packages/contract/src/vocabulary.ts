@@ -51,3 +51,62 @@ export const CONSUMER_EMAIL_DOMAINS = [
 
 export const isConsumerEmailDomain = (domain: string): boolean =>
   (CONSUMER_EMAIL_DOMAINS as readonly string[]).includes(domain.toLowerCase());
+
+/** Task labels (spec §3). A task carries one category, its platforms, one priority, one risk and one scope. */
+export const TASK_CATEGORIES = [
+  'First things first',
+  'Quick fix',
+  'Basic protection',
+  'Extra protection',
+] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+
+export const TASK_PLATFORMS = [
+  'Google',
+  'Microsoft 365',
+  'Gmail',
+  'Windows',
+  'macOS',
+  'Linux',
+  'Apple ID',
+  'Apple Account',
+  'Social media',
+  'Detection',
+] as const;
+export type TaskPlatform = (typeof TASK_PLATFORMS)[number];
+
+export const PRIORITY_LABELS = ['Low priority', 'Medium priority', 'High priority'] as const;
+export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
+
+export const RISK_LABELS = ['Info', 'Low risk', 'Medium risk', 'High risk', 'Critical risk'] as const;
+export type RiskLabel = (typeof RISK_LABELS)[number];
+
+export const TASK_SCOPES = ['Individual', 'Admin'] as const;
+export type TaskScope = (typeof TASK_SCOPES)[number];
+
+export const TASK_LABELS = [
+  ...TASK_CATEGORIES,
+  ...TASK_PLATFORMS,
+  ...PRIORITY_LABELS,
+  ...RISK_LABELS,
+  ...TASK_SCOPES,
+] as const;
+export type TaskLabel = (typeof TASK_LABELS)[number];
+
+export const SEVERITIES = ['Info', 'Low', 'Medium', 'High', 'Critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const AUTOMATION_KINDS = [
+  'NotAutomatable',
+  'WorkInProgress',
+  'AutomatableBackend',
+  'AutomatableAgent',
+  'AutomatableNotAvailable',
+] as const;
+export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
+
+export const GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+export type Grade = (typeof GRADES)[number];
+
+/** Used when an organisation has no estimate of its own, or one of 0 or less (USD). */
+export const DEFAULT_EXPECTED_BREACH_COST = 4_880_000;

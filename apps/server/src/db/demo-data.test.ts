@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseLocation, databaseKinds, freshDatabaseLocation } from '../../test/test-app';
+import { catalogueById } from '../modules/tasks/catalogue';
 import type { Database } from './client';
 import { seedDemoData } from './demo-data';
-import { organizations, users } from './schema';
+import { organizations, taskCompletions, users } from './schema';
 
 const PRODUCT_DOMAIN = 'product.test';
 
@@ -36,6 +37,18 @@ describe.each(databaseKinds())('seedDemoData on %s', (kind) => {
     await location?.dispose();
     database = undefined;
     location = undefined;
+  });
+
+  it('records demo progress only on tasks of the catalogue, at their version', async () => {
+    const db = await open();
+    await seedDemoData(db.db, PRODUCT_DOMAIN);
+    const done = await db.db.select().from(taskCompletions);
+    expect(done.length).toBeGreaterThan(0);
+    for (const row of done) {
+      expect(catalogueById.get(row.catalogueId)?.version, row.catalogueId).toBe(
+        row.catalogueVersion,
+      );
+    }
   });
 
   it('fills an empty database, then never again', async () => {

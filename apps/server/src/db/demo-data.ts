@@ -1,5 +1,5 @@
 import type { Db } from './client';
-import { organizations, users } from './schema';
+import { organizations, taskCompletions, users } from './schema';
 
 type Person = [firstName: string, lastName: string];
 
@@ -31,7 +31,14 @@ export async function seedDemoData(db: Db, productDomain: string): Promise<boole
     const [registered, pending, staffOrg, sandbox] = await tx
       .insert(organizations)
       .values([
-        { domain: 'brightwave.example', status: 'REGISTERED' },
+        // As if its integrations had counted a month of stopped attacks.
+        {
+          domain: 'brightwave.example',
+          status: 'REGISTERED',
+          workspace: 'google',
+          failedLogins: 37,
+          blockedSpam: 412,
+        },
         { domain: 'northfield.example', status: 'PENDING' },
         { domain: productDomain, status: 'REGISTERED' },
         { domain: `sandbox.${productDomain}`, status: 'REGISTERED' },
@@ -44,43 +51,70 @@ export async function seedDemoData(db: Db, productDomain: string): Promise<boole
     const pendingAdmin: Person = ['Noah', 'Fields'];
     const staff: Person = ['Sam', 'Rivera'];
     const sandboxAdmin: Person = ['Dana', 'Whitfield'];
-    await tx.insert(users).values([
+    const people = await tx
+      .insert(users)
+      .values([
+        {
+          organizationId: registered.id,
+          email: address(admin, registered.domain),
+          firstName: admin[0],
+          lastName: admin[1],
+          role: 'admin',
+        },
+        ...MEMBERS.map((p) => ({
+          organizationId: registered.id,
+          email: address(p, registered.domain),
+          firstName: p[0],
+          lastName: p[1],
+          role: 'user' as const,
+        })),
+        {
+          organizationId: pending.id,
+          email: address(pendingAdmin, pending.domain),
+          firstName: pendingAdmin[0],
+          lastName: pendingAdmin[1],
+          role: 'admin',
+        },
+        {
+          organizationId: staffOrg.id,
+          email: address(staff, staffOrg.domain),
+          firstName: staff[0],
+          lastName: staff[1],
+          role: 'admin',
+          isStaff: true,
+        },
+        {
+          organizationId: sandbox.id,
+          email: address(sandboxAdmin, sandbox.domain),
+          firstName: sandboxAdmin[0],
+          lastName: sandboxAdmin[1],
+          role: 'admin',
+        },
+      ])
+      .returning({ id: users.id, organizationId: users.organizationId, role: users.role });
+
+    // Some progress already made at the registered company: its admin set up SPF, and the
+    // first members have done a few of their own tasks (fewer the further down the list).
+    const done = ['enable-mfa', 'update-browser', 'screen-lock', 'use-password-manager'];
+    const team = people.filter((p) => p.organizationId === registered.id);
+    const adminId = team.find((p) => p.role === 'admin')?.id ?? null;
+    await tx.insert(taskCompletions).values([
       {
         organizationId: registered.id,
-        email: address(admin, registered.domain),
-        firstName: admin[0],
-        lastName: admin[1],
-        role: 'admin',
+        catalogueId: 'email-spf',
+        catalogueVersion: 1,
+        userId: null,
+        completedById: adminId,
       },
-      ...MEMBERS.map((p) => ({
-        organizationId: registered.id,
-        email: address(p, registered.domain),
-        firstName: p[0],
-        lastName: p[1],
-        role: 'user' as const,
-      })),
-      {
-        organizationId: pending.id,
-        email: address(pendingAdmin, pending.domain),
-        firstName: pendingAdmin[0],
-        lastName: pendingAdmin[1],
-        role: 'admin',
-      },
-      {
-        organizationId: staffOrg.id,
-        email: address(staff, staffOrg.domain),
-        firstName: staff[0],
-        lastName: staff[1],
-        role: 'admin',
-        isStaff: true,
-      },
-      {
-        organizationId: sandbox.id,
-        email: address(sandboxAdmin, sandbox.domain),
-        firstName: sandboxAdmin[0],
-        lastName: sandboxAdmin[1],
-        role: 'admin',
-      },
+      ...team.slice(0, done.length).flatMap((member, i) =>
+        done.slice(0, done.length - i).map((catalogueId) => ({
+          organizationId: registered.id,
+          catalogueId,
+          catalogueVersion: 1,
+          userId: member.id,
+          completedById: member.id,
+        })),
+      ),
     ]);
     return true;
   });

@@ -53,6 +53,15 @@ const endpoints: Endpoint[] = [
     body: { currentStepId: 1, status: 'started' },
     wrongType: [{ currentStepId: 'two', status: 'started' }, 'body.currentStepId'],
   },
+  { method: 'GET', url: '/api/actions' },
+  {
+    method: 'POST',
+    url: '/api/mark-action-complete',
+    body: { taskId: `enable-mfa:${SOME_USER}` },
+    wrongType: [{ taskId: 5 }, 'body.taskId'],
+  },
+  { method: 'GET', url: '/api/get-score' },
+  { method: 'GET', url: '/api/list-employees' },
   { method: 'GET', url: '/api/users' },
   {
     method: 'POST',

@@ -1,7 +1,8 @@
 import { ORGANIZATION_STATUSES } from '@castellan/contract';
-import { pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const organizationStatus = pgEnum('organization_status', ORGANIZATION_STATUSES);
+export const workspaceSuite = pgEnum('workspace_suite', ['google', 'microsoft']);
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -9,6 +10,14 @@ export const organizations = pgTable('organizations', {
   status: organizationStatus('status').notNull().default('PENDING'),
   /** The Microsoft Entra tenant that owns the domain, recorded at its first Microsoft sign-in. */
   microsoftTenantId: text('microsoft_tenant_id'),
+  /**
+   * The office suite the organisation works in (Google Workspace or Microsoft 365), learnt from
+   * how its people sign in; null while unknown. Tasks for the other suite are not assigned.
+   */
+  workspace: workspaceSuite('workspace'),
+  /** Attacks stopped, as last counted by the organisation's integrations. */
+  failedLogins: integer('failed_logins').notNull().default(0),
+  blockedSpam: integer('blocked_spam').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()

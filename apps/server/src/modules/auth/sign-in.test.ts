@@ -98,7 +98,7 @@ describe.each(databaseKinds())('signInWithIdentity on %s', (kind) => {
       .select()
       .from(organizations)
       .where(eq(organizations.id, first.organizationId));
-    expect(org).toMatchObject({ domain: 'newco.test', status: 'PENDING' });
+    expect(org).toMatchObject({ domain: 'newco.test', status: 'PENDING', workspace: 'google' });
     expect(await userOf(first.id)).toMatchObject({
       role: 'admin',
       firstName: 'Pat',
@@ -124,6 +124,11 @@ describe.each(databaseKinds())('signInWithIdentity on %s', (kind) => {
   it('binds an organisation to its Microsoft tenant and refuses other tenants', async () => {
     const founder = await signIn('microsoft', microsoft('it@tenantco.test'));
     expect(founder.createdOrganization).toBe(true);
+    const [org] = await db()
+      .select({ workspace: organizations.workspace })
+      .from(organizations)
+      .where(eq(organizations.id, founder.organizationId));
+    expect(org?.workspace).toBe('microsoft');
     const intruder = microsoft('mallory@tenantco.test', {
       tid: '99999999-2222-3333-4444-555555555555',
     });

@@ -97,8 +97,13 @@ export async function signInWithIdentity(db: Db, identity: ProviderIdentity): Pr
       return { ...linked, createdOrganization: false };
     }
 
+    const orgColumns = {
+      id: organizations.id,
+      microsoftTenantId: organizations.microsoftTenantId,
+      workspace: organizations.workspace,
+    };
     let [organization] = await tx
-      .select({ id: organizations.id, microsoftTenantId: organizations.microsoftTenantId })
+      .select(orgColumns)
       .from(organizations)
       .where(eq(organizations.domain, identity.domain))
       .limit(1);
@@ -119,13 +124,18 @@ export async function signInWithIdentity(db: Db, identity: ProviderIdentity): Pr
           domain: identity.domain,
           status: 'PENDING',
           microsoftTenantId: identity.tenantId,
+          workspace: identity.provider,
         })
-        .returning({ id: organizations.id, microsoftTenantId: organizations.microsoftTenantId });
+        .returning(orgColumns);
       createdOrganization = true;
-    } else if (identity.tenantId && !organization.microsoftTenantId) {
+    } else if ((identity.tenantId && !organization.microsoftTenantId) || !organization.workspace) {
+      // The first sign-in through a provider tells which office suite the organisation uses.
       await tx
         .update(organizations)
-        .set({ microsoftTenantId: identity.tenantId })
+        .set({
+          microsoftTenantId: organization.microsoftTenantId ?? identity.tenantId,
+          workspace: organization.workspace ?? identity.provider,
+        })
         .where(eq(organizations.id, organization.id));
     }
     if (!organization) throw new Error('the organisation was not created');

@@ -8,6 +8,8 @@ export async function findOrganization(db: Db, organizationId: string) {
       id: organizations.id,
       domain: organizations.domain,
       status: organizations.status,
+      failedLogins: organizations.failedLogins,
+      blockedSpam: organizations.blockedSpam,
       createdAt: organizations.createdAt,
       updatedAt: organizations.updatedAt,
     })

@@ -28,6 +28,9 @@ describe.each(databaseKinds())('GET /api/organization on %s', (kind) => {
       id: expect.stringMatching(uuid),
       domain: 'brightwave.example',
       status: 'REGISTERED',
+      metrics: { stopped_attacks: { failed_logins: 37, blocked_spam: 412 } },
+      risk_analysis: null,
+      riskAnalysis: null,
       createdAt: expect.stringMatching(isoDate),
       updatedAt: expect.stringMatching(isoDate),
     });
@@ -36,7 +39,11 @@ describe.each(databaseKinds())('GET /api/organization on %s', (kind) => {
 
   it('answers each user their own organisation', async () => {
     const [alice, noah] = [(await get(ALICE)).json(), (await get(NOAH)).json()];
-    expect(noah).toMatchObject({ domain: 'northfield.example', status: 'PENDING' });
+    expect(noah).toMatchObject({
+      domain: 'northfield.example',
+      status: 'PENDING',
+      metrics: { stopped_attacks: { failed_logins: 0, blocked_spam: 0 } },
+    });
     expect(noah.id).not.toBe(alice.id);
   });
 

@@ -16,8 +16,12 @@ export const organizationRoutes =
       async (request) => {
         const row = await findOrganization(db, sessionOf(request).organization.id);
         if (!row) throw new NotFoundError('Your organisation no longer exists.');
+        const { failedLogins, blockedSpam, ...rest } = row;
         return {
-          ...row,
+          ...rest,
+          metrics: { stopped_attacks: { failed_logins: failedLogins, blocked_spam: blockedSpam } },
+          risk_analysis: null,
+          riskAnalysis: null,
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
         };

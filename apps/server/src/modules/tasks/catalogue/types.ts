@@ -1,0 +1,33 @@
+import type { TaskInstructions } from '@castellan/contract';
+import type {
+  AutomationKind,
+  Severity,
+  TaskCategory,
+  TaskPlatform,
+  TaskScope,
+} from '@castellan/contract/vocabulary';
+
+/**
+ * One recommended security action. Ids are stable forever: progress is stored against them.
+ * Change `version` when the advice changes in substance.
+ */
+export type CatalogueTask = {
+  id: string;
+  version: number;
+  title: string;
+  /** One sentence: what to do. */
+  summary: string;
+  /** Plain language, for someone who is not an IT person: what goes wrong without it. */
+  why: string;
+  /** One entry per platform where the steps differ; a single `platform: null` entry otherwise. */
+  instructions: TaskInstructions[];
+  /** Individual: every member does it for themselves. Admin: done once for the organisation. */
+  scope: TaskScope;
+  category: TaskCategory;
+  platforms: TaskPlatform[];
+  priority: 'Low' | 'Medium' | 'High';
+  risk: Severity;
+  automation: AutomationKind;
+  /** CIS Controls v8 safeguards, e.g. '6.3'. */
+  cisSafeguards: string[];
+};

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogueTask } from './catalogue/types';
+import {
+  type Completion,
+  Completions,
+  catalogueFor,
+  gradeOf,
+  labelsOf,
+  type Member,
+  memberProgress,
+  parseTaskId,
+  scoreOf,
+  taskIdOf,
+  teamProgress,
+} from './progress';
+
+const entry = (id: string, over: Partial<CatalogueTask>): CatalogueTask => ({
+  id,
+  version: 1,
+  title: id,
+  summary: 's',
+  why: 'w',
+  instructions: [{ platform: null, steps: ['do it'] }],
+  scope: 'Individual',
+  category: 'Basic protection',
+  platforms: [],
+  priority: 'High',
+  risk: 'High',
+  automation: 'NotAutomatable',
+  cisSafeguards: ['6.3'],
+  ...over,
+});
+
+// 10 points (Individual, Critical) + 6 (Admin, High) + 1 (Individual, Low) + 0 (Info).
+const catalogue = [
+  entry('mfa', { risk: 'Critical', category: 'First things first' }),
+  entry('enforce', { scope: 'Admin', risk: 'High', category: 'First things first' }),
+  entry('lock', { risk: 'Low', category: 'Quick fix', platforms: ['Windows', 'macOS'] }),
+  entry('tip', { risk: 'Info', category: 'Extra protection', priority: 'Low' }),
+];
+const member = (id: string, role: Member['role'] = 'user'): Member => ({
+  id,
+  email: `${id}@x.example`,
+  firstName: id,
+  lastName: 'X',
+  role,
+});
+const team = [member('a', 'admin'), member('b'), member('c'), member('d')];
+const done = (catalogueId: string, userId: string | null): Completion => ({
+  catalogueId,
+  userId,
+  completedAt: new Date('2026-11-01T10:00:00Z'),
+  completedBy: 'A X',
+});
+
+describe('the score model', () => {
+  it('is 0 with nothing done and 100 with everything done', () => {
+    expect(scoreOf(catalogue, team, new Completions([]))).toMatchObject({ score: 0, grade: 'F' });
+    const all = new Completions([
+      done('enforce', null),
+      ...team.flatMap((m) => ['mfa', 'lock', 'tip'].map((t) => done(t, m.id))),
+    ]);
+    expect(scoreOf(catalogue, team, all)).toMatchObject({ score: 100, grade: 'A' });
+  });
+
+  it('credits an Individual task by the share of members who did it', () => {
+    // Half the team did MFA: 5 of its 10 points, out of 17.
+    const half = new Completions([done('mfa', 'a'), done('mfa', 'b')]);
+    const { score, breakdown } = scoreOf(catalogue, team, half);
+    expect(score).toBe(29.4); // 5 of 17 points
+    expect(breakdown.find((a) => a.category === 'First things first')).toEqual({
+      category: 'First things first',
+      score: 31.3,
+      earned: 5,
+      possible: 16,
+    });
+  });
+
+  it('credits an Admin task fully once any admin did it', () => {
+    const { score } = scoreOf(catalogue, team, new Completions([done('enforce', null)]));
+    expect(score).toBe(35.3); // 6 of 17 points
+  });
+
+  it('gives an area with nothing to earn a full score, and no members no credit', () => {
+    const { breakdown, score } = scoreOf(catalogue, [], new Completions([]));
+    expect(breakdown.find((a) => a.category === 'Extra protection')?.score).toBe(100);
+    expect(score).toBe(0);
+  });
+
+  it('grades A to F', () => {
+    expect([100, 90, 89, 80, 70, 60, 50, 49, 0].map(gradeOf)).toEqual([
+      'A',
+      'A',
+      'B',
+      'B',
+      'C',
+      'D',
+      'E',
+      'F',
+      'F',
+    ]);
+  });
+});
+
+describe('assignment and progress', () => {
+  const completions = new Completions([done('enforce', null), done('mfa', 'b'), done('lock', 'b')]);
+
+  it('gives members the Individual tasks and admins the Admin tasks too', () => {
+    expect(memberProgress(catalogue, team[1] as Member, completions)).toEqual({
+      completed: 2,
+      total: 3,
+      percent: 66,
+      openHighRisk: 0,
+    });
+    // The admin has all four; the Admin task counts as done for them too.
+    expect(memberProgress(catalogue, team[0] as Member, completions)).toEqual({
+      completed: 1,
+      total: 4,
+      percent: 25,
+      openHighRisk: 1,
+    });
+  });
+
+  it("counts the team's Individual tasks per member and each Admin task once", () => {
+    expect(teamProgress(catalogue, team, completions)).toEqual({
+      completed: 3,
+      total: 3 * 4 + 1,
+      percent: 23,
+    });
+  });
+
+  it('labels a task with its category, platforms, priority, risk and scope', () => {
+    expect(labelsOf(catalogue[2] as CatalogueTask)).toEqual([
+      'Quick fix',
+      'Windows',
+      'macOS',
+      'High priority',
+      'Low risk',
+      'Individual',
+    ]);
+    expect(labelsOf(catalogue[3] as CatalogueTask)).toContain('Info');
+  });
+
+  it("leaves out the other office suite's tasks once the organisation's is known", () => {
+    const suites = [
+      entry('gws', { scope: 'Admin', platforms: ['Google'] }),
+      entry('gmail', { scope: 'Admin', platforms: ['Gmail', 'Google'] }),
+      entry('m365', { scope: 'Admin', platforms: ['Microsoft 365'] }),
+      entry('both', { platforms: ['Google', 'Microsoft 365'] }),
+      entry('any', {}),
+    ];
+    const ids = (w: 'google' | 'microsoft' | null) => catalogueFor(suites, w).map((t) => t.id);
+    expect(ids(null)).toEqual(['gws', 'gmail', 'm365', 'both', 'any']);
+    expect(ids('google')).toEqual(['gws', 'gmail', 'both', 'any']);
+    expect(ids('microsoft')).toEqual(['m365', 'both', 'any']);
+  });
+
+  it('reads back the task ids it makes', () => {
+    const id = taskIdOf('use-password-manager', '0b9d4f57-5a43-4c53-9d2b-3a1c1f0e8a11');
+    expect(parseTaskId(id)).toEqual({
+      catalogueId: 'use-password-manager',
+      userId: '0b9d4f57-5a43-4c53-9d2b-3a1c1f0e8a11',
+    });
+  });
+});

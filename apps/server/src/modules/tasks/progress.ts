@@ -1,0 +1,194 @@
+import type { Grade, Progress, ScoreArea, Task, TaskLabel } from '@castellan/contract';
+import { TASK_CATEGORIES } from '@castellan/contract/vocabulary';
+import type { CatalogueTask } from './catalogue/types';
+
+/**
+ * Everything about who should do which task and how far the organisation has got, computed from
+ * the catalogue, the members and the stored completions. The score model is in the README.
+ */
+
+export type Member = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'admin' | 'user';
+};
+
+export type Completion = {
+  catalogueId: string;
+  /** null for an Admin task: done once for the organisation. */
+  userId: string | null;
+  completedAt: Date;
+  completedBy: string | null;
+};
+
+/** Points a task is worth, by its risk: the worse the risk it removes, the more it counts. */
+export const RISK_POINTS = { Critical: 10, High: 6, Medium: 3, Low: 1, Info: 0 } as const;
+
+/** Lowest score of each grade; below the last one it is F. */
+export const GRADE_FLOORS: readonly [Grade, number][] = [
+  ['A', 90],
+  ['B', 80],
+  ['C', 70],
+  ['D', 60],
+  ['E', 50],
+];
+
+export const gradeOf = (score: number): Grade =>
+  GRADE_FLOORS.find(([, floor]) => score >= floor)?.[0] ?? 'F';
+
+export type Workspace = 'google' | 'microsoft' | null;
+
+/** The suite a task is only about, judged by its platforms; null when it is about anything else. */
+export function suiteOf(t: CatalogueTask): Workspace {
+  if (t.platforms.length === 0) return null;
+  if (t.platforms.every((p) => p === 'Google' || p === 'Gmail')) return 'google';
+  if (t.platforms.every((p) => p === 'Microsoft 365')) return 'microsoft';
+  return null;
+}
+
+/** The tasks of an organisation: those of the other office suite are left out once it is known. */
+export const catalogueFor = (catalogue: readonly CatalogueTask[], workspace: Workspace) =>
+  workspace === null
+    ? catalogue
+    : catalogue.filter((t) => {
+        const suite = suiteOf(t);
+        return suite === null || suite === workspace;
+      });
+
+export const assignedTo = (catalogue: readonly CatalogueTask[], member: Pick<Member, 'role'>) =>
+  catalogue.filter((t) => t.scope === 'Individual' || member.role === 'admin');
+
+export const taskIdOf = (catalogueId: string, userId: string) => `${catalogueId}:${userId}`;
+
+export function parseTaskId(id: string): { catalogueId: string; userId: string } {
+  const at = id.lastIndexOf(':');
+  return { catalogueId: id.slice(0, at), userId: id.slice(at + 1) };
+}
+
+export function labelsOf(t: CatalogueTask): TaskLabel[] {
+  const risk: TaskLabel = t.risk === 'Info' ? 'Info' : `${t.risk} risk`;
+  return [t.category, ...t.platforms, `${t.priority} priority`, risk, t.scope];
+}
+
+/** Finds the completion that counts for a member's task: theirs, or the organisation's. */
+export class Completions {
+  private readonly byKey = new Map<string, Completion>();
+
+  constructor(completions: Iterable<Completion>) {
+    for (const c of completions) this.byKey.set(`${c.catalogueId}|${c.userId ?? ''}`, c);
+  }
+
+  of(t: CatalogueTask, member: Pick<Member, 'id'>): Completion | undefined {
+    return this.byKey.get(`${t.id}|${t.scope === 'Admin' ? '' : member.id}`);
+  }
+
+  /** Members (of those given) who completed an Individual task. */
+  countDone(t: CatalogueTask, members: readonly Member[]): number {
+    return members.filter((m) => this.of(t, m)).length;
+  }
+}
+
+export function toTask(t: CatalogueTask, member: Member, done: Completion | undefined): Task {
+  return {
+    id: taskIdOf(t.id, member.id),
+    catalogueId: t.id,
+    user: member.email,
+    isCompleted: done !== undefined,
+    completedAt: done ? done.completedAt.toISOString() : null,
+    completedBy: done?.completedBy ?? null,
+    priority: t.priority,
+    riskLevel: t.risk,
+    labels: labelsOf(t),
+    title: t.title,
+    content: { summary: t.summary, why: t.why, instructions: t.instructions },
+    scope: t.scope,
+    category: t.category,
+    automation: t.automation,
+    cisSafeguards: t.cisSafeguards,
+  };
+}
+
+export function progressOf(completed: number, total: number): Progress {
+  return { completed, total, percent: total === 0 ? 100 : Math.floor((completed * 100) / total) };
+}
+
+export type MemberProgress = Progress & { openHighRisk: number };
+
+export function memberProgress(
+  catalogue: readonly CatalogueTask[],
+  member: Member,
+  completions: Completions,
+): MemberProgress {
+  const tasks = assignedTo(catalogue, member);
+  const open = tasks.filter((t) => !completions.of(t, member));
+  const openHighRisk = open.filter((t) => t.risk === 'High' || t.risk === 'Critical').length;
+  return { ...progressOf(tasks.length - open.length, tasks.length), openHighRisk };
+}
+
+/**
+ * The organisation's completion: every member's Individual tasks, and each Admin task once.
+ */
+export function teamProgress(
+  catalogue: readonly CatalogueTask[],
+  members: readonly Member[],
+  completions: Completions,
+): Progress {
+  let completed = 0;
+  let total = 0;
+  for (const t of catalogue) {
+    if (t.scope === 'Admin') {
+      total += 1;
+      if (completions.of(t, { id: '' })) completed += 1;
+    } else {
+      total += members.length;
+      completed += completions.countDone(t, members);
+    }
+  }
+  return progressOf(completed, total);
+}
+
+export type Score = { score: number; grade: Grade; breakdown: ScoreArea[] };
+
+/**
+ * Each task is worth RISK_POINTS of its risk. An Admin task earns them when done; an Individual
+ * task earns the share of members who have done it. The score is the share of points earned, 0–100 with one decimal.
+ */
+export function scoreOf(
+  catalogue: readonly CatalogueTask[],
+  members: readonly Member[],
+  completions: Completions,
+): Score {
+  const areas = new Map(TASK_CATEGORIES.map((c) => [c, { earned: 0, possible: 0 }]));
+  for (const t of catalogue) {
+    const points = RISK_POINTS[t.risk];
+    const share =
+      t.scope === 'Admin'
+        ? completions.of(t, { id: '' })
+          ? 1
+          : 0
+        : members.length === 0
+          ? 0
+          : completions.countDone(t, members) / members.length;
+    const area = areas.get(t.category);
+    if (!area) continue;
+    area.possible += points;
+    area.earned += points * share;
+  }
+  // One decimal: in a team of 50, one person's task is worth a fraction of a point.
+  const percent = (earned: number, possible: number) =>
+    possible === 0 ? 100 : Math.round((earned * 1000) / possible) / 10;
+  const breakdown = [...areas].map(([category, { earned, possible }]) => ({
+    category,
+    score: percent(earned, possible),
+    earned: Math.round(earned * 100) / 100,
+    possible,
+  }));
+  const totals = [...areas.values()];
+  const score = percent(
+    totals.reduce((sum, a) => sum + a.earned, 0),
+    totals.reduce((sum, a) => sum + a.possible, 0),
+  );
+  return { score, grade: gradeOf(score), breakdown };
+}

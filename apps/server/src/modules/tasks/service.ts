@@ -1,0 +1,63 @@
+import type { Db } from '../../db/client';
+import { CATALOGUE } from './catalogue';
+import type { CatalogueTask } from './catalogue/types';
+import { Completions, catalogueFor, type Member, scoreOf } from './progress';
+import {
+  findWorkspace,
+  listCompletions,
+  listOrganizationIds,
+  listSnapshots,
+  listTaskMembers,
+  saveSnapshot,
+} from './repository';
+
+/** How far back the dashboard's trend reaches. */
+export const HISTORY_DAYS = 90;
+
+/** The members and completions of an organisation, or only what concerns one member. */
+export async function loadProgress(
+  db: Db,
+  organizationId: string,
+  onlyUserId?: string,
+): Promise<{
+  catalogue: readonly CatalogueTask[];
+  members: Member[];
+  completions: Completions;
+}> {
+  const [workspace, members, completions] = await Promise.all([
+    findWorkspace(db, organizationId),
+    listTaskMembers(db, organizationId, onlyUserId),
+    listCompletions(db, organizationId, onlyUserId),
+  ]);
+  return {
+    catalogue: catalogueFor(CATALOGUE, workspace),
+    members,
+    completions: new Completions(completions),
+  };
+}
+
+/** The day (UTC) of a moment, as `YYYY-MM-DD`. */
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** The daily snapshots, ending with today's score as it is now. */
+export async function scoreHistory(
+  db: Db,
+  organizationId: string,
+  scoreNow: number,
+  now = new Date(),
+): Promise<{ date: string; score: number }[]> {
+  const since = dayOf(new Date(now.getTime() - (HISTORY_DAYS - 1) * 86_400_000));
+  const today = dayOf(now);
+  const snapshots = await listSnapshots(db, organizationId, since);
+  return [...snapshots.filter((s) => s.date !== today), { date: today, score: scoreNow }];
+}
+
+/** Takes today's snapshot of every organisation's score. */
+export async function snapshotScores(db: Db, now = new Date()): Promise<number> {
+  const ids = await listOrganizationIds(db);
+  for (const id of ids) {
+    const { catalogue, members, completions } = await loadProgress(db, id);
+    await saveSnapshot(db, id, dayOf(now), scoreOf(catalogue, members, completions).score);
+  }
+  return ids.length;
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { isoDateTime } from './common';
+import {
+  AUTOMATION_KINDS,
+  GRADES,
+  ROLES,
+  SEVERITIES,
+  TASK_CATEGORIES,
+  TASK_LABELS,
+  TASK_PLATFORMS,
+  TASK_SCOPES,
+} from './vocabulary';
+
+/** One way of doing a task; `platform` is null when the steps are the same everywhere. */
+export const taskInstructions = z.object({
+  platform: z.enum(TASK_PLATFORMS).nullable(),
+  steps: z.array(z.string()),
+});
+export type TaskInstructions = z.infer<typeof taskInstructions>;
+
+export const taskContent = z.object({
+  /** One sentence: what to do. */
+  summary: z.string(),
+  /** Plain language: what goes wrong without it. */
+  why: z.string(),
+  instructions: z.array(taskInstructions),
+});
+export type TaskContent = z.infer<typeof taskContent>;
+
+export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
+
+/**
+ * A task id names the catalogue entry and the person it is assigned to:
+ * `<catalogue id>:<user id>`.
+ */
+export const taskId = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*:[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/, {
+    message: 'must be a task id',
+  });
+
+/** Spec §3 "Task (action)", with what the page needs to show it. */
+export const task = z.object({
+  id: z.string(),
+  catalogueId: z.string(),
+  /** E-mail of the assignee. */
+  user: z.string(),
+  isCompleted: z.boolean(),
+  completedAt: isoDateTime.nullable(),
+  /** Full name of whoever completed it (for an admin task, any admin). */
+  completedBy: z.string().nullable(),
+  priority: z.enum(TASK_PRIORITIES),
+  riskLevel: z.enum(SEVERITIES),
+  labels: z.array(z.enum(TASK_LABELS)),
+  title: z.string(),
+  content: taskContent,
+  scope: z.enum(TASK_SCOPES),
+  category: z.enum(TASK_CATEGORIES),
+  automation: z.enum(AUTOMATION_KINDS),
+  /** CIS Controls v8 safeguards the task serves, e.g. `6.5`. */
+  cisSafeguards: z.array(z.string()),
+});
+export type Task = z.infer<typeof task>;
+
+/** `GET /api/actions`: the user's own tasks; admins may ask for the organisation's. */
+export const actionsQuery = z.strictObject({
+  scope: z.enum(['mine', 'organization']).default('mine'),
+});
+export type ActionsQuery = z.input<typeof actionsQuery>;
+export const actionsResponse = z.object({ tasks: z.array(task) });
+export type ActionsResponse = z.infer<typeof actionsResponse>;
+
+/** `POST /api/mark-action-complete` */
+export const markActionCompleteRequest = z.strictObject({ taskId });
+export type MarkActionCompleteRequest = z.infer<typeof markActionCompleteRequest>;
+export const markActionCompleteResponse = z.object({ task });
+
+export const progress = z.object({
+  completed: z.number().int(),
+  total: z.number().int(),
+  /** 0–100, rounded down so 100 means everything is done. */
+  percent: z.number().int(),
+});
+export type Progress = z.infer<typeof progress>;
+
+/** Scores are 0–100 with one decimal, so that one person's task moves them visibly. */
+const scoreValue = z.number().min(0).max(100);
+
+export const scoreArea = z.object({
+  category: z.enum(TASK_CATEGORIES),
+  score: scoreValue,
+  earned: z.number(),
+  possible: z.number(),
+});
+export type ScoreArea = z.infer<typeof scoreArea>;
+
+/** `GET /api/get-score`: the cyber score status. The model is in the README. */
+export const scoreResponse = z.object({
+  score: scoreValue,
+  grade: z.enum(GRADES),
+  breakdown: z.array(scoreArea),
+  /** One point per day with a snapshot, oldest first (at most 90). */
+  history: z.array(z.object({ date: z.iso.date(), score: scoreValue })),
+  /** The signed-in user's own tasks. */
+  yourProgress: progress,
+  /** Every task of every member. */
+  teamProgress: progress,
+});
+export type ScoreResponse = z.infer<typeof scoreResponse>;
+
+/** Spec §3 "Employee", with their task progress. */
+export const employee = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  completedTasks: z.number().int(),
+  totalTasks: z.number().int(),
+  /** Open tasks of risk High or Critical. */
+  openHighRiskTasks: z.number().int(),
+});
+export type Employee = z.infer<typeof employee>;
+
+/** `GET /api/list-employees` (admins) */
+export const employeesResponse = z.object({ employees: z.array(employee) });
+export type EmployeesResponse = z.infer<typeof employeesResponse>;
