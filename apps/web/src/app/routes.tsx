@@ -23,7 +23,13 @@ export const ROUTES: AppRoute[] = [
     page: () => import('../features/landing/LandingPage'),
   },
   { path: '/agent/download', title: 'Agent download', access: 'login', layout: 'app' },
-  { path: '/dashboard', title: 'Overview', access: 'login', layout: 'app' },
+  {
+    path: '/dashboard',
+    title: 'Overview',
+    access: 'login',
+    layout: 'app',
+    page: () => import('../features/dashboard/DashboardPage'),
+  },
   { path: '/facebook-success', title: 'Facebook connected', access: 'public', layout: 'none' },
   { path: '/help', title: 'Help', access: 'login', layout: 'app' },
   {
@@ -56,8 +62,20 @@ export const ROUTES: AppRoute[] = [
     layout: 'app',
     page: () => import('../features/settings/SettingsPage'),
   },
-  { path: '/tasks', title: 'Tasks', access: 'login', layout: 'app' },
-  { path: '/team-progress', title: 'Company status', access: 'login', layout: 'app' },
+  {
+    path: '/tasks',
+    title: 'Tasks',
+    access: 'login',
+    layout: 'app',
+    page: () => import('../features/tasks/TasksPage'),
+  },
+  {
+    path: '/team-progress',
+    title: 'Company status',
+    access: 'login',
+    layout: 'app',
+    page: () => import('../features/team-progress/TeamProgressPage'),
+  },
   {
     path: '/test-login',
     title: 'Test login',

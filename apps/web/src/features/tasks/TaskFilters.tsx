@@ -1,0 +1,74 @@
+import type { TaskLabel } from '@castellan/contract';
+import { Button, Group, MultiSelect, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import {
+  clearedFilters,
+  hasNarrowingFilters,
+  type TaskFilterState,
+  type TaskStatus,
+} from './task-filters';
+
+const STATUS_OPTIONS: { value: TaskStatus; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'done', label: 'Done' },
+  { value: 'all', label: 'All' },
+];
+
+type Props = {
+  filters: TaskFilterState;
+  onChange: (filters: TaskFilterState) => void;
+  /** The labels present on the tasks, by group. */
+  labelGroups: { group: string; items: TaskLabel[] }[];
+  /** Admins may switch between their own tasks and the whole organisation's. */
+  showOnlyMine: boolean;
+};
+
+/** Label, status and (for admins) owner filters of the task list. */
+export function TaskFilters({ filters, onChange, labelGroups, showOnlyMine }: Props) {
+  const set = (patch: Partial<TaskFilterState>) => onChange({ ...filters, ...patch });
+  return (
+    <Stack gap="sm" mb="md" component="section" aria-label="Filters">
+      <MultiSelect
+        label="Labels"
+        placeholder={filters.labels.length ? undefined : 'Category, platform, risk or priority'}
+        data={labelGroups}
+        value={filters.labels}
+        onChange={(labels) => set({ labels: labels as TaskLabel[] })}
+        searchable
+        clearable
+        nothingFoundMessage="No such label"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Group gap="lg" align="center" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" fw={500} id="taskStatusLabel">
+            Status
+          </Text>
+          <SegmentedControl
+            aria-labelledby="taskStatusLabel"
+            size="sm"
+            data={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(status) => set({ status: status as TaskStatus })}
+          />
+        </Group>
+        {showOnlyMine && (
+          <Switch
+            label="Only mine"
+            checked={filters.onlyMine}
+            onChange={(event) => set({ onlyMine: event.currentTarget.checked })}
+          />
+        )}
+        {/* Mantine's clear button is for the mouse only; this one is for everyone. */}
+        {hasNarrowingFilters(filters) && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => onChange(clearedFilters(filters))}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

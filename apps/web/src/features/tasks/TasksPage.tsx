@@ -1,0 +1,138 @@
+import type { Task } from '@castellan/contract';
+import { Box, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { ProgressCard } from '../../components/ProgressCard';
+import { QueryStatus } from '../../components/QueryStatus';
+import { showToast } from '../../lib/toast';
+import { useUserData } from '../auth/api';
+import { useCompleteTask, useTasks } from './api';
+import { TaskDetail } from './TaskDetail';
+import { TaskFilters } from './TaskFilters';
+import { TaskList } from './TaskList';
+import { TasksEmpty } from './TasksEmpty';
+import {
+  clearedFilters,
+  DEFAULT_FILTERS,
+  filterTasks,
+  labelOptions,
+  type TaskFilterState,
+} from './task-filters';
+import { progressOf, sortTasks } from './task-order';
+
+/** Other pages may open a task straight away: `navigate('/tasks', { state: { openTask } })`. */
+export type TasksPageState = { openTask?: string } | null;
+
+/** "Your tasks": the recommended security actions, with filters and each task's details. */
+export default function TasksPage() {
+  const { data: user } = useUserData();
+  const location = useLocation();
+  const isAdmin = user?.role === 'admin';
+  const email = user?.email ?? '';
+  const [filters, setFilters] = useState<TaskFilterState>(DEFAULT_FILTERS);
+  const [selectedId, setSelectedId] = useState<string | null>(
+    () => (location.state as TasksPageState)?.openTask ?? null,
+  );
+  const [detailOpen, setDetailOpen] = useState(selectedId !== null);
+  const organizationWide = isAdmin && !filters.onlyMine;
+
+  const mine = useTasks('mine');
+  const everyone = useTasks('organization', organizationWide);
+  const shown = organizationWide ? everyone : mine;
+  const complete = useCompleteTask();
+
+  const scoped = useMemo(
+    () =>
+      filterTasks(
+        shown.data?.tasks ?? [],
+        { ...DEFAULT_FILTERS, status: 'all', onlyMine: !organizationWide },
+        email,
+      ),
+    [shown.data, organizationWide, email],
+  );
+  const visible = useMemo(
+    () => sortTasks(filterTasks(scoped, filters, email)),
+    [scoped, filters, email],
+  );
+  const selected =
+    [...scoped, ...(mine.data?.tasks ?? [])].find((t) => t.id === selectedId) ?? null;
+
+  const open = (task: Task) => {
+    setSelectedId(task.id);
+    setDetailOpen(true);
+  };
+
+  const markComplete = (task: Task) =>
+    complete.mutate(task, {
+      onSuccess: () =>
+        showToast({ severity: 'success', summary: 'Task completed', detail: task.title }),
+      onError: (error) =>
+        showToast({
+          severity: 'error',
+          summary: 'Could not mark the task as complete',
+          detail: error.message,
+          life: 8000,
+        }),
+    });
+
+  const allDone = scoped.length > 0 && scoped.every((t) => t.isCompleted);
+
+  return (
+    <>
+      <Title order={1} size="h2" mb="xs" id="tasksPageHeader">
+        Your tasks
+      </Title>
+      <Text c="dimmed" mb="lg">
+        Security steps recommended for you, the most urgent first. Open one to see why it matters
+        and how to do it.
+      </Text>
+
+      {mine.data && (
+        <Box mb="md">
+          <ProgressCard title="Your progress" progress={progressOf(mine.data.tasks)} />
+        </Box>
+      )}
+
+      <TaskFilters
+        filters={filters}
+        onChange={setFilters}
+        labelGroups={labelOptions(scoped)}
+        showOnlyMine={isAdmin}
+      />
+
+      <QueryStatus query={shown} what="the tasks" />
+      {shown.data &&
+        (visible.length > 0 ? (
+          <TaskList tasks={visible} showAssignee={organizationWide} onOpen={open} />
+        ) : scoped.length === 0 ? (
+          <Text c="dimmed">There are no tasks for you yet.</Text>
+        ) : allDone && filters.status === 'open' ? (
+          <TasksEmpty
+            title="Nothing left to do — every task is done"
+            text="Well done. New tasks appear here when there is more to protect."
+            action="Show all tasks"
+            onAction={() => setFilters({ ...filters, labels: [], status: 'all' })}
+          />
+        ) : (
+          <TasksEmpty
+            title="No tasks match these filters"
+            text="Try other labels or another status."
+            action="Clear filters"
+            onAction={() => setFilters(clearedFilters(filters))}
+          />
+        ))}
+
+      <TaskDetail
+        opened={detailOpen}
+        task={selected}
+        onClose={() => setDetailOpen(false)}
+        canComplete={
+          selected !== null && (selected.user === email || (selected.scope === 'Admin' && isAdmin))
+        }
+        showAssignee={organizationWide}
+        completing={complete.isPending && complete.variables.id === selected?.id}
+        onComplete={markComplete}
+      />
+    </>
+  );
+}

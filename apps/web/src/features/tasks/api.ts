@@ -1,0 +1,52 @@
+import type { ActionsResponse, Task } from '@castellan/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http';
+import { scoreQuery } from '../dashboard/api';
+import { employeesQuery } from '../team-progress/api';
+import { withCompleted } from './task-cache';
+
+export type TaskScope = 'mine' | 'organization';
+
+/** Every cached task list starts with this key, so one invalidation refreshes them all. */
+export const TASKS_KEY = ['tasks'] as const;
+
+/** The signed-in user's tasks, or (admins) every member's. */
+export const tasksQuery = (scope: TaskScope) =>
+  queryOptions({
+    queryKey: [...TASKS_KEY, scope],
+    queryFn: () => http.get('actions', { searchParams: { scope } }).json<ActionsResponse>(),
+  });
+
+export const useTasks = (scope: TaskScope, enabled = true) =>
+  useQuery({ ...tasksQuery(scope), enabled });
+
+/** Everything whose numbers a completed task changes. */
+const AFFECTED_BY_COMPLETION = [TASKS_KEY, scoreQuery.queryKey, employeesQuery.queryKey];
+
+/**
+ * Marks a task complete (spec §4): shown as done at once in every cached list, then the lists,
+ * the score and the team's figures are fetched again. A refusal puts the lists back as they were.
+ */
+export function useCompleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (task: Task) =>
+      http.post('mark-action-complete', { json: { taskId: task.id } }).json<{ task: Task }>(),
+    onMutate: async (task) => {
+      await queryClient.cancelQueries({ queryKey: TASKS_KEY });
+      const before = queryClient.getQueriesData<ActionsResponse>({ queryKey: TASKS_KEY });
+      const now = new Date();
+      queryClient.setQueriesData<ActionsResponse>({ queryKey: TASKS_KEY }, (data) =>
+        data ? { tasks: withCompleted(data.tasks, task, now) } : data,
+      );
+      return { before };
+    },
+    onError: (_error, _task, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: () =>
+      Promise.all(
+        AFFECTED_BY_COMPLETION.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}

@@ -1,0 +1,170 @@
+import type { Employee } from '@castellan/contract';
+import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ProgressBar } from '../../components/ProgressBar';
+import { ROLE_LABELS } from '../users/member-display';
+import type { EmployeeSort, SortKey } from './employee-list';
+
+type Props = {
+  employees: Employee[];
+  sort: EmployeeSort;
+  onSort: (key: SortKey) => void;
+  /** Cards instead of a table, for a phone. */
+  asCards: boolean;
+};
+
+/** What is shown of one employee, in table cells or on a card. */
+function partsOf(employee: Employee) {
+  const progress = {
+    completed: employee.completedTasks,
+    total: employee.totalTasks,
+    percent:
+      employee.totalTasks === 0
+        ? 100
+        : Math.floor((employee.completedTasks / employee.totalTasks) * 100),
+  };
+  return {
+    name: (
+      <Text fw={500} size="sm">
+        {employee.fullName || employee.email}
+      </Text>
+    ),
+    email: (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {employee.email}
+      </Text>
+    ),
+    role: <Text size="sm">{ROLE_LABELS[employee.role]}</Text>,
+    completion: (
+      <Stack gap={4}>
+        <ProgressBar progress={progress} label={`Completion of ${employee.fullName}`} size="md" />
+        <Text size="xs" c="dimmed">
+          {employee.completedTasks} of {employee.totalTasks}
+        </Text>
+      </Stack>
+    ),
+    highRisk: (
+      <Badge
+        variant={employee.openHighRiskTasks > 0 ? 'light' : 'default'}
+        color={employee.openHighRiskTasks > 0 ? 'red' : undefined}
+      >
+        {employee.openHighRiskTasks}
+      </Badge>
+    ),
+  };
+}
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+  width,
+}: {
+  label: string;
+  column: SortKey;
+  sort: EmployeeSort;
+  onSort: (key: SortKey) => void;
+  width?: number;
+}) {
+  const active = sort.key === column;
+  return (
+    <Table.Th
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      w={width}
+    >
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
+        {label}
+        <span aria-hidden> {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
+/** The employees with their progress: a sortable table, or cards on a phone. */
+export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
+  if (asCards) {
+    return (
+      <Stack
+        component="ul"
+        aria-label="Employees"
+        gap="sm"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {employees.map((employee) => {
+          const parts = partsOf(employee);
+          return (
+            <Card
+              key={employee.id}
+              component="li"
+              withBorder
+              padding="sm"
+              aria-label={employee.fullName || employee.email}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                {parts.name}
+                {parts.role}
+              </Group>
+              {parts.email}
+              <Group mt="xs" gap="md" wrap="nowrap" align="flex-start">
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Field label="Completion">{parts.completion}</Field>
+                </div>
+                <Field label="Open high-risk">{parts.highRisk}</Field>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={720} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Employees">
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <SortHeader
+              label="Completion"
+              column="completion"
+              sort={sort}
+              onSort={onSort}
+              width={200}
+            />
+            <SortHeader label="Open high-risk" column="openHighRisk" sort={sort} onSort={onSort} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {employees.map((employee) => {
+            const parts = partsOf(employee);
+            return (
+              <Table.Tr key={employee.id}>
+                <Table.Td>{parts.name}</Table.Td>
+                <Table.Td>{parts.email}</Table.Td>
+                <Table.Td>{parts.role}</Table.Td>
+                <Table.Td>{parts.completion}</Table.Td>
+                <Table.Td>{parts.highRisk}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

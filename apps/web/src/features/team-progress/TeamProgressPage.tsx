@@ -1,0 +1,130 @@
+import { Alert, Anchor, Box, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/PageHeading';
+import { ProgressCard } from '../../components/ProgressCard';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useUserData } from '../auth/api';
+import { useScore } from '../dashboard/api';
+import { useEmployees } from './api';
+import { EmployeesTable } from './EmployeesTable';
+import {
+  DEFAULT_SORT,
+  type EmployeeSort,
+  nextSort,
+  searchEmployees,
+  sortEmployees,
+} from './employee-list';
+import { HighRiskCallout } from './HighRiskCallout';
+
+/** The sort choices where there are no column headers to click (the cards on a phone). */
+const SORT_OPTIONS: { value: string; label: string }[] = [
+  { value: 'name:asc', label: 'Name (A–Z)' },
+  { value: 'name:desc', label: 'Name (Z–A)' },
+  { value: 'completion:asc', label: 'Completion (lowest first)' },
+  { value: 'completion:desc', label: 'Completion (highest first)' },
+  { value: 'openHighRisk:desc', label: 'Open high-risk (most first)' },
+  { value: 'openHighRisk:asc', label: 'Open high-risk (fewest first)' },
+];
+
+function AdminsOnly() {
+  return (
+    <Alert color="blue" title="For administrators only">
+      <Text size="sm">
+        Only administrators can see the company status. Your own progress is on the{' '}
+        <Anchor component={Link} to="/dashboard" size="sm">
+          overview
+        </Anchor>
+        .
+      </Text>
+    </Alert>
+  );
+}
+
+/** "Company status" for admins: the organisation's completion and everyone's progress. */
+export default function TeamProgressPage() {
+  const { data: user } = useUserData();
+  const isAdmin = user?.role === 'admin';
+  const score = useScore();
+  const employees = useEmployees(isAdmin);
+  const [sort, setSort] = useState<EmployeeSort>(DEFAULT_SORT);
+  const [search, setSearch] = useState('');
+  const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
+    getInitialValueInEffect: false,
+  });
+
+  const all = employees.data?.employees;
+  const shown = useMemo(
+    () => sortEmployees(searchEmployees(all ?? [], search), sort),
+    [all, search, sort],
+  );
+
+  if (!isAdmin) {
+    return (
+      <>
+        <PageHeading title="Company status" />
+        <AdminsOnly />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title="Company status" />
+      <Text c="dimmed" mb="lg">
+        How far everyone in {user?.companyDomain} has got with their security tasks.
+      </Text>
+
+      <QueryStatus query={score} what="the organisation's progress" />
+      {score.data && (
+        <Box mb="md">
+          <ProgressCard title="Organisation progress" progress={score.data.teamProgress} />
+        </Box>
+      )}
+
+      <QueryStatus query={employees} what="the employees" />
+      {all && (
+        <>
+          <HighRiskCallout employees={all} viewerEmail={user?.email ?? ''} />
+          <Group align="flex-end" gap="sm" mb="sm">
+            <TextInput
+              label="Search employees"
+              placeholder="Name or e-mail"
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              style={{ flex: '1 1 14rem' }}
+            />
+            {smallScreen && (
+              <NativeSelect
+                label="Sort by"
+                data={SORT_OPTIONS}
+                value={`${sort.key}:${sort.direction}`}
+                onChange={(event) => {
+                  const [key, direction] = event.currentTarget.value.split(':');
+                  setSort({ key, direction } as EmployeeSort);
+                }}
+                style={{ flex: '1 1 12rem' }}
+              />
+            )}
+          </Group>
+          {shown.length === 0 ? (
+            <Text c="dimmed" role="status">
+              {all.length === 0
+                ? 'Nobody is in the organisation yet.'
+                : `Nobody’s name or e-mail matches “${search.trim()}”.`}
+            </Text>
+          ) : (
+            <EmployeesTable
+              employees={shown}
+              sort={sort}
+              onSort={(key) => setSort(nextSort(sort, key))}
+              asCards={smallScreen}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}
