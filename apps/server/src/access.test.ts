@@ -52,6 +52,11 @@ const calls: Call[] = [
   { method: 'GET', path: '/api/get-score', access: 'user' },
   { method: 'GET', path: '/api/list-employees', access: 'admin' },
   { method: 'GET', path: '/api/users', access: 'admin' },
+  { method: 'POST', path: '/api/risk-analysis/public', body: { domain: '' }, access: 'public' },
+  { method: 'GET', path: '/api/risk-analysis/public/{domain}', access: 'public' },
+  { method: 'GET', path: '/api/risk-analysis', access: 'user' },
+  { method: 'POST', path: '/api/risk-analysis', access: 'admin' },
+  { method: 'POST', path: '/api/registration/complete', access: 'admin' },
   {
     method: 'POST',
     path: '/api/users',

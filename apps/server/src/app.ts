@@ -18,6 +18,9 @@ import { testLoginRoutes } from './modules/auth/test-login-routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { organizationRoutes } from './modules/organizations/routes';
+import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
+import { ScanRunner } from './modules/risk-analysis/scan-runner';
+import { type ScannerOverrides, scannerOptions } from './modules/risk-analysis/scanner/options';
 import { taskRoutes } from './modules/tasks/routes';
 import { tourRoutes } from './modules/tours/routes';
 import { accountRoutes } from './modules/users/account-routes';
@@ -33,7 +36,14 @@ import { registerWebApp } from './plugins/web-app';
 /** Largest JSON body the API accepts; nothing the app sends comes close. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+/** What tests may change beyond the configuration. */
+export type AppExtras = { scanner?: ScannerOverrides };
+
+export async function buildApp(
+  config: Config,
+  database: Database,
+  extras: AppExtras = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -49,6 +59,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerJsonBody(app);
   app.addHook('onRoute', apiDefaults);
   app.addHook('onClose', () => database.close());
+  const scans = new ScanRunner(database.db, scannerOptions(config, extras.scanner), app.log);
+  // Scans in progress finish (within their time limit) before the database closes.
+  app.addHook('preClose', () => scans.close());
+  app.addHook('onReady', async () => {
+    const failed = await scans.failAbandoned();
+    if (failed > 0) app.log.warn({ scans: failed }, 'marked interrupted scans as failed');
+  });
 
   await registerSecurityHeaders(app, config);
   registerOriginCheck(app, config);
@@ -70,6 +87,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(analyticsRoutes(database.db));
       await api.register(tourRoutes(database.db));
       await api.register(taskRoutes(database.db));
+      await api.register(riskAnalysisRoutes(config, database.db, scans));
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));

@@ -52,8 +52,46 @@ describe('loadConfig', () => {
     [{ SESSION_IDLE_MINUTES: '0' }, /SESSION_IDLE_MINUTES/],
     [{ PUBLIC_URL: 'castellan.example' }, /PUBLIC_URL/],
     [{ PRODUCT_DOMAIN: 'Castellan.Example' }, /PRODUCT_DOMAIN: must be a lower-case domain/],
+    [{ SCAN_DNS_SERVERS: 'dns.example:53' }, /SCAN_DNS_SERVERS: must be comma-separated IP/],
+    [{ SCAN_DNS_SERVERS: '127.0.0.1:99999' }, /SCAN_DNS_SERVERS/],
+    [{ SCAN_HTTPS_PORT: '0' }, /SCAN_HTTPS_PORT/],
+    [{ SCAN_SMTP_PORT: 'smtp' }, /SCAN_SMTP_PORT/],
+    [{ SCAN_ALLOW_PRIVATE: 'yes' }, /SCAN_ALLOW_PRIVATE/],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(/^Invalid configuration:/);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('points the domain scanner at the real internet by default', () => {
+    expect(loadConfig({}).scan).toEqual({
+      dnsServers: null,
+      ports: { http: 80, https: 443, smtp: 25 },
+      allowPrivate: false,
+    });
+  });
+
+  it('reads the scanner settings that point it at local fakes', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      SCAN_DNS_SERVERS: '127.0.0.1:5353, [::1]:5354,10.0.0.53',
+      SCAN_HTTP_PORT: '8080',
+      SCAN_HTTPS_PORT: '8443',
+      SCAN_SMTP_PORT: '2525',
+      SCAN_ALLOW_PRIVATE: '1',
+    });
+    expect(config.scan).toEqual({
+      dnsServers: ['127.0.0.1:5353', '[::1]:5354', '10.0.0.53'],
+      ports: { http: 8080, https: 8443, smtp: 2525 },
+      allowPrivate: true,
+    });
+  });
+
+  it('refuses to let the scanner reach private addresses in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SCAN_ALLOW_PRIVATE: '1' })).toThrow(
+      /SCAN_ALLOW_PRIVATE: must not be set in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SCAN_ALLOW_PRIVATE: '0' }).scan.allowPrivate).toBe(
+      false,
+    );
   });
 });

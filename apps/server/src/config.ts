@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,6 +6,19 @@ const flag = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true')
   .optional();
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** `host:port`, `[v6]:port` or a bare address, as `dns.setServers` takes them; IPs only. */
+const dnsServer = (entry: string) => {
+  const m = /^\[(.+)\](?::(\d+))?$/.exec(entry) ?? /^([^:]+)(?::(\d+))?$/.exec(entry);
+  const address = m ? m[1] : entry;
+  const portText = m?.[2];
+  return (
+    isIP(address ?? '') !== 0 &&
+    (portText === undefined || (Number(portText) >= 1 && Number(portText) <= 65535))
+  );
+};
 
 const env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,6 +58,18 @@ const env = z.object({
   OIDC_ALLOW_HTTP: flag,
   POSTHOG_HOST: z.url().optional(),
   POSTHOG_KEY: z.string().min(1).optional(),
+  SCAN_DNS_SERVERS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .refine(
+      (list) => list.every(dnsServer),
+      'must be comma-separated IP addresses with optional :port',
+    )
+    .optional(),
+  SCAN_HTTP_PORT: port.default(80),
+  SCAN_HTTPS_PORT: port.default(443),
+  SCAN_SMTP_PORT: port.default(25),
+  SCAN_ALLOW_PRIVATE: flag,
   SENTRY_DSN: z
     .string()
     .regex(/^https:\/\/[^@/]+@[^/]+\/.+$/, 'must look like https://<key>@<host>/<project>')
@@ -78,6 +104,14 @@ export type Config = {
   posthog: { host: string; key: string } | null;
   /** Browser errors go here instead of our own API when set. */
   sentryDsn: string | null;
+  /** Where the domain scanner sends its queries and probes; tests point it at local fakes. */
+  scan: {
+    /** Recursive resolvers (`host:port`); null uses the system's. */
+    dnsServers: string[] | null;
+    ports: { http: number; https: number; smtp: number };
+    /** Lets the scanner reach loopback and private addresses and `.test` names (refused in production). */
+    allowPrivate: boolean;
+  };
 };
 
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
@@ -95,6 +129,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   if (production && e.OIDC_ALLOW_HTTP) {
     throw new Error('Invalid configuration:\n  OIDC_ALLOW_HTTP: must not be set in production');
+  }
+  if (production && e.SCAN_ALLOW_PRIVATE) {
+    throw new Error('Invalid configuration:\n  SCAN_ALLOW_PRIVATE: must not be set in production');
   }
   const provider = (issuer: string, clientId?: string, clientSecret?: string) =>
     clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
@@ -119,5 +156,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     sentryDsn: e.SENTRY_DSN ?? null,
+    scan: {
+      dnsServers: e.SCAN_DNS_SERVERS ?? null,
+      ports: { http: e.SCAN_HTTP_PORT, https: e.SCAN_HTTPS_PORT, smtp: e.SCAN_SMTP_PORT },
+      allowPrivate: e.SCAN_ALLOW_PRIVATE ?? false,
+    },
   };
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedDemoData } from '../src/db/demo-data';
+import type { ScannerOverrides } from '../src/modules/risk-analysis/scanner/options';
 import { SESSION_COOKIE } from '../src/plugins/session';
 import { adminQuery } from './global-setup';
 
@@ -115,6 +116,8 @@ export type TestAppOptions = {
    * another configuration on the same data. Closing this app leaves that database open.
    */
   databaseOf?: () => TestApp;
+  /** Points the app's scanner somewhere (read when the app is built, e.g. at fixtures). */
+  scanner?: () => ScannerOverrides;
 };
 
 /** An app on its own fresh database; `close()` closes both and drops the database. */
@@ -134,7 +137,9 @@ export async function createTestApp(
   }
   const config = testConfig(options.env);
   // The app closes its database when it closes, unless the database belongs to another app.
-  const app = await buildApp(config, owner ? { ...database, close: async () => {} } : database);
+  const app = await buildApp(config, owner ? { ...database, close: async () => {} } : database, {
+    ...(options.scanner ? { scanner: options.scanner() } : {}),
+  });
   options.setup?.(app);
   await app.ready();
   return {

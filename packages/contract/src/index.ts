@@ -5,6 +5,8 @@ export * from './common';
 export * from './health';
 export * from './impersonation';
 export * from './organization';
+export * from './risk-analyses';
+export * from './risk-analysis';
 export * from './tasks';
 export * from './tours';
 export * from './users';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
-import { ORGANIZATION_STATUSES } from './vocabulary';
+import { GRADES, ORGANIZATION_STATUSES } from './vocabulary';
 
 /** Attacks the organisation's providers stopped, as counted by its integrations. */
 export const organizationMetrics = z.object({
@@ -11,10 +11,19 @@ export const organizationMetrics = z.object({
 });
 export type OrganizationMetrics = z.infer<typeof organizationMetrics>;
 
-/** The latest risk analysis of the organisation's domain. */
+/** The latest finished risk analysis of the organisation's domain. */
 export const riskAnalysisSummary = z.object({
+  id: z.uuid(),
+  domain: z.string(),
+  scannedAt: isoDateTime,
+  score: z.number().int().nullable(),
+  grade: z.enum(GRADES).nullable(),
+  /** Problems found, by severity. */
+  failedChecks: z.number().int(),
+  /** Estimated cost of a breach in USD; the model is in the README. */
   expectedBreachCost: z.number(),
 });
+export type RiskAnalysisSummary = z.infer<typeof riskAnalysisSummary>;
 
 /** `GET /api/organization` */
 export const organization = z.object({

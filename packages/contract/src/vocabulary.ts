@@ -78,7 +78,13 @@ export type TaskPlatform = (typeof TASK_PLATFORMS)[number];
 export const PRIORITY_LABELS = ['Low priority', 'Medium priority', 'High priority'] as const;
 export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
 
-export const RISK_LABELS = ['Info', 'Low risk', 'Medium risk', 'High risk', 'Critical risk'] as const;
+export const RISK_LABELS = [
+  'Info',
+  'Low risk',
+  'Medium risk',
+  'High risk',
+  'Critical risk',
+] as const;
 export type RiskLabel = (typeof RISK_LABELS)[number];
 
 export const TASK_SCOPES = ['Individual', 'Admin'] as const;

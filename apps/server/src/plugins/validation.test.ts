@@ -65,6 +65,16 @@ const endpoints: Endpoint[] = [
   { method: 'GET', url: '/api/users' },
   {
     method: 'POST',
+    url: '/api/risk-analysis/public',
+    body: { domain: 'example.com' },
+    wrongType: [{ domain: 7 }, 'body.domain'],
+  },
+  { method: 'GET', url: '/api/risk-analysis/public/example.com' },
+  { method: 'GET', url: '/api/risk-analysis' },
+  { method: 'POST', url: '/api/risk-analysis', wrongType: [[1], 'body'] },
+  { method: 'POST', url: '/api/registration/complete', wrongType: [[1], 'body'] },
+  {
+    method: 'POST',
     url: '/api/users',
     body: { email: 'new.person@brightwave.example' },
     wrongType: [{ email: 'new.person@brightwave.example', role: 7 }, 'body.role'],
@@ -95,7 +105,10 @@ const endpoints: Endpoint[] = [
 ];
 const withBody = endpoints.filter((e) => e.method !== 'GET');
 const name = (e: Endpoint) =>
-  `${e.method} ${e.url.replace(SOME_USER, '{id}').replace('/auth/google/', '/auth/{provider}/')}`;
+  `${e.method} ${e.url
+    .replace(SOME_USER, '{id}')
+    .replace('/auth/google/', '/auth/{provider}/')
+    .replace('/public/example.com', '/public/{domain}')}`;
 
 describe.each(databaseKinds())('request validation on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });

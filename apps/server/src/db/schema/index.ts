@@ -2,6 +2,7 @@ export * from './analytics';
 export * from './audit';
 export * from './identities';
 export * from './organizations';
+export * from './risk-analyses';
 export * from './sessions';
 export * from './tasks';
 export * from './tours';

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { requireAdmin } from '../../lib/access';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { endSession, sessionOf } from '../../plugins/session';
+import { latestFinishedScan, summarize } from '../risk-analysis/latest';
 import { deleteOrganization, findOrganization } from './repository';
 
 export const organizationRoutes =
@@ -17,11 +18,13 @@ export const organizationRoutes =
         const row = await findOrganization(db, sessionOf(request).organization.id);
         if (!row) throw new NotFoundError('Your organisation no longer exists.');
         const { failedLogins, blockedSpam, ...rest } = row;
+        const latest = await latestFinishedScan(db, row.id);
+        const analysis = latest ? summarize(latest) : null;
         return {
           ...rest,
           metrics: { stopped_attacks: { failed_logins: failedLogins, blocked_spam: blockedSpam } },
-          risk_analysis: null,
-          riskAnalysis: null,
+          risk_analysis: analysis,
+          riskAnalysis: analysis,
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
         };

@@ -72,15 +72,41 @@ export function labelsOf(t: CatalogueTask): TaskLabel[] {
   return [t.category, ...t.platforms, `${t.priority} priority`, risk, t.scope];
 }
 
-/** Finds the completion that counts for a member's task: theirs, or the organisation's. */
+/** What the latest domain scan found about the organisation's tasks, and when. */
+export type ScanVerdicts = { byTask: ReadonlyMap<string, 'pass' | 'fail'>; at: Date };
+
+export const SCAN_COMPLETER = 'Domain scan';
+
+/**
+ * Finds the completion that counts for a member's task: theirs, or the organisation's. For an
+ * Admin task the latest domain scan has judged, the scan decides: a check that passes completes
+ * it, a check that fails keeps it open whatever was marked.
+ */
 export class Completions {
   private readonly byKey = new Map<string, Completion>();
 
-  constructor(completions: Iterable<Completion>) {
+  constructor(
+    completions: Iterable<Completion>,
+    private readonly scan: ScanVerdicts | null = null,
+  ) {
     for (const c of completions) this.byKey.set(`${c.catalogueId}|${c.userId ?? ''}`, c);
   }
 
+  scanVerdict(t: CatalogueTask): 'pass' | 'fail' | undefined {
+    return t.scope === 'Admin' ? this.scan?.byTask.get(t.id) : undefined;
+  }
+
   of(t: CatalogueTask, member: Pick<Member, 'id'>): Completion | undefined {
+    const verdict = this.scanVerdict(t);
+    if (verdict === 'fail') return undefined;
+    if (verdict === 'pass' && this.scan) {
+      return {
+        catalogueId: t.id,
+        userId: null,
+        completedAt: this.scan.at,
+        completedBy: SCAN_COMPLETER,
+      };
+    }
     return this.byKey.get(`${t.id}|${t.scope === 'Admin' ? '' : member.id}`);
   }
 

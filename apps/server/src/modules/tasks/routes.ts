@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireAdmin } from '../../lib/access';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { sessionOf } from '../../plugins/session';
 import { catalogueById } from './catalogue';
 import { assignedTo, memberProgress, parseTaskId, scoreOf, teamProgress, toTask } from './progress';
@@ -60,6 +60,11 @@ export const taskRoutes =
         const admin = entry.scope === 'Admin';
         if (admin ? user.role !== 'admin' : assignee.id !== user.id) {
           throw new ForbiddenError('You can only complete your own tasks.');
+        }
+        if (completions.scanVerdict(entry) === 'fail') {
+          throw new ConflictError(
+            'The latest scan of your domain found this is not done yet. Fix it, then run the risk analysis again.',
+          );
         }
         if (!completions.of(entry, assignee)) {
           await recordCompletion(db, {

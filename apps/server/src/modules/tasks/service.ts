@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { latestFinishedScan, taskVerdicts } from '../risk-analysis/latest';
 import { CATALOGUE } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
 import { Completions, catalogueFor, type Member, scoreOf } from './progress';
@@ -24,15 +25,19 @@ export async function loadProgress(
   members: Member[];
   completions: Completions;
 }> {
-  const [workspace, members, completions] = await Promise.all([
+  const [workspace, members, completions, scan] = await Promise.all([
     findWorkspace(db, organizationId),
     listTaskMembers(db, organizationId, onlyUserId),
     listCompletions(db, organizationId, onlyUserId),
+    latestFinishedScan(db, organizationId),
   ]);
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
     members,
-    completions: new Completions(completions),
+    completions: new Completions(
+      completions,
+      scan ? { byTask: taskVerdicts(scan.report), at: scan.finishedAt } : null,
+    ),
   };
 }
 

@@ -1,0 +1,34 @@
+import type { ScanReport } from '@castellan/contract';
+import { SCAN_STATES } from '@castellan/contract';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { users } from './users';
+
+export const scanState = pgEnum('scan_state', SCAN_STATES);
+
+/**
+ * Scans of domains: an organisation's own (kept as its history) and public ones
+ * (`organization_id` null, kept as a cache).
+ */
+export const domainScans = pgTable(
+  'domain_scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    domain: text('domain').notNull(),
+    state: scanState('state').notNull().default('running'),
+    checksDone: integer('checks_done').notNull().default(0),
+    checksTotal: integer('checks_total').notNull(),
+    requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    report: jsonb('report').$type<ScanReport>(),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('domain_scans_organization').on(t.organizationId, t.startedAt),
+    index('domain_scans_domain').on(t.domain, t.startedAt),
+  ],
+);

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { isoDateTime } from './common';
+import { scanReport } from './risk-analysis';
+import { GRADES } from './vocabulary';
+
+export const SCAN_STATES = ['running', 'done', 'failed'] as const;
+export type ScanState = (typeof SCAN_STATES)[number];
+
+/** One scan of a domain, as it runs and once it has finished. */
+export const domainScan = z.object({
+  id: z.uuid(),
+  domain: z.string(),
+  state: z.enum(SCAN_STATES),
+  checksDone: z.number().int().min(0),
+  checksTotal: z.number().int().min(0),
+  startedAt: isoDateTime,
+  finishedAt: isoDateTime.nullable(),
+  /** Why the scan failed, in plain language. */
+  error: z.string().nullable(),
+  report: scanReport.nullable(),
+});
+export type DomainScan = z.infer<typeof domainScan>;
+
+/**
+ * `POST /api/risk-analysis/public`: scan any public domain, or get the recent scan of it. The
+ * server turns what was typed into a host name (`parsePublicDomain`) and explains a refusal.
+ */
+const typedDomain = z.string().max(300, { message: 'is too long for a domain name' });
+export const publicScanRequest = z.strictObject({ domain: typedDomain });
+export type PublicScanRequest = z.input<typeof publicScanRequest>;
+/** `GET /api/risk-analysis/public/:domain`: the recent scan of a domain. */
+export const publicScanParams = z.strictObject({ domain: typedDomain });
+export const domainScanResponse = z.object({ scan: domainScan });
+export type DomainScanResponse = z.infer<typeof domainScanResponse>;
+
+/** `GET /api/risk-analysis`: the organisation's latest scan and the score of each earlier one. */
+export const organizationAnalysisResponse = z.object({
+  domain: z.string(),
+  latest: domainScan.nullable(),
+  history: z.array(
+    z.object({
+      id: z.uuid(),
+      finishedAt: isoDateTime,
+      score: z.number().int().nullable(),
+      grade: z.enum(GRADES).nullable(),
+    }),
+  ),
+});
+export type OrganizationAnalysisResponse = z.infer<typeof organizationAnalysisResponse>;
+
+/** `POST /api/registration/complete`: the admin finishes registering the organisation. */
+export const completeRegistrationResponse = z.object({ status: z.literal('REGISTERED') });
