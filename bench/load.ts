@@ -36,14 +36,17 @@ export async function signIn(baseUrl: string, email = DEMO_EMAIL): Promise<strin
   return cookie;
 }
 
-/** A short warm-up, then `durationSeconds` of load on one URL with the session cookie. */
+/**
+ * A short warm-up, then `durationSeconds` of load on one URL with the session cookie: as fast as
+ * the server answers, or at `rate` requests per second in all.
+ */
 export async function loadTest(
   url: string,
   cookie: string,
   durationSeconds: number,
-  connections = 10,
+  { connections = 10, rate }: { connections?: number; rate?: number } = {},
 ): Promise<LoadFigures> {
-  const options = { url, connections, headers: { cookie } };
+  const options = { url, connections, headers: { cookie }, ...(rate ? { overallRate: rate } : {}) };
   await autocannon({ ...options, duration: Math.min(WARM_UP_SECONDS, durationSeconds) });
   const result = await autocannon({ ...options, duration: durationSeconds });
   return {

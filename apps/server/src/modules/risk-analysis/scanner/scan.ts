@@ -144,3 +144,26 @@ export async function scanDomain(
 }
 
 export const SCAN_CHECK_COUNT = CHECK_IDS.length;
+
+/**
+ * Runs one check alone on a fresh context, after the same existence look-up a scan starts with:
+ * the time it takes is that check's own chain of probes. The benchmark compares a whole scan
+ * with the slowest of these.
+ */
+export async function runSingleCheck(
+  input: string,
+  check: CheckId,
+  overrides: ScannerOverrides = {},
+): Promise<ScanFinding[]> {
+  const options = withDefaults(overrides);
+  const ctx = createContext(
+    normalizeDomain(input, { allowReserved: options.allowPrivate }),
+    options,
+  );
+  try {
+    await ctx.dns.a(ctx.domain);
+    return await RUNS[check](ctx);
+  } finally {
+    ctx.dns.cancel();
+  }
+}

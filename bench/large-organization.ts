@@ -1,0 +1,70 @@
+// A generated organisation of 200 people with the whole catalogue and realistic, partial
+// progress, written straight into the database of a stopped bench server.
+import { openDatabase } from '../apps/server/src/db/client';
+import { organizations, taskCompletions, users } from '../apps/server/src/db/schema';
+import { CATALOGUE } from '../apps/server/src/modules/tasks/catalogue';
+
+export const LARGE_ORG_DOMAIN = 'two-hundred.example';
+export const LARGE_ORG_ADMIN = `admin.0@${LARGE_ORG_DOMAIN}`;
+const MEMBERS = 200;
+const ADMINS = 3;
+
+/** Deterministic 0–1 numbers, so every run benchmarks the same data. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+export async function seedLargeOrganization(dbEnv: Record<string, string>): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: dbEnv.DATABASE_URL,
+    ...(dbEnv.DATA_DIR ? { dataDir: dbEnv.DATA_DIR } : {}),
+  });
+  try {
+    await database.db.transaction(async (tx) => {
+      const [org] = await tx
+        .insert(organizations)
+        .values({ domain: LARGE_ORG_DOMAIN, status: 'REGISTERED' })
+        .returning({ id: organizations.id });
+      if (!org) throw new Error('bench organisation not created');
+      const people = await tx
+        .insert(users)
+        .values(
+          Array.from({ length: MEMBERS }, (_, i) => ({
+            organizationId: org.id,
+            email: `${i < ADMINS ? 'admin' : 'member'}.${i}@${LARGE_ORG_DOMAIN}`,
+            firstName: `Person${i}`,
+            lastName: `Bench`,
+            role: i < ADMINS ? ('admin' as const) : ('user' as const),
+          })),
+        )
+        .returning({ id: users.id });
+      const next = random(42);
+      const done = people.flatMap((person) =>
+        CATALOGUE.filter((t) => t.scope === 'Individual' && next() < 0.4).map((t) => ({
+          organizationId: org.id,
+          catalogueId: t.id,
+          catalogueVersion: t.version,
+          userId: person.id,
+          completedById: person.id,
+        })),
+      );
+      const adminDone = CATALOGUE.filter((t) => t.scope === 'Admin' && next() < 0.5).map((t) => ({
+        organizationId: org.id,
+        catalogueId: t.id,
+        catalogueVersion: t.version,
+        userId: null,
+        completedById: people[0]?.id ?? null,
+      }));
+      const rows = [...done, ...adminDone];
+      for (let i = 0; i < rows.length; i += 500) {
+        await tx.insert(taskCompletions).values(rows.slice(i, i + 500));
+      }
+    });
+  } finally {
+    await database.close();
+  }
+}
