@@ -114,5 +114,19 @@ export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 export const GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export type Grade = (typeof GRADES)[number];
 
+/** Lowest score of each grade, for the cyber score and the domain report alike. */
+export const GRADE_BANDS: readonly [minimum: number, grade: Grade][] = [
+  [90, 'A'],
+  [80, 'B'],
+  [70, 'C'],
+  [60, 'D'],
+  [50, 'E'],
+  [0, 'F'],
+];
+
+/** The grade of a score from 0 to 100. */
+export const gradeFor = (score: number): Grade =>
+  GRADE_BANDS.find(([minimum]) => score >= minimum)?.[1] ?? 'F';
+
 /** Used when an organisation has no estimate of its own, or one of 0 or less (USD). */
 export const DEFAULT_EXPECTED_BREACH_COST = 4_880_000;

@@ -1,10 +1,10 @@
+import { gradeFor } from '@castellan/contract/vocabulary';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueTask } from './catalogue/types';
 import {
   type Completion,
   Completions,
   catalogueFor,
-  gradeOf,
   labelsOf,
   type Member,
   memberProgress,
@@ -88,7 +88,7 @@ describe('the score model', () => {
   });
 
   it('grades A to F', () => {
-    expect([100, 90, 89, 80, 70, 60, 50, 49, 0].map(gradeOf)).toEqual([
+    expect([100, 90, 89, 80, 70, 60, 50, 49, 0].map(gradeFor)).toEqual([
       'A',
       'A',
       'B',

@@ -1,5 +1,5 @@
 import type { Grade, Progress, ScoreArea, Task, TaskLabel } from '@castellan/contract';
-import { TASK_CATEGORIES } from '@castellan/contract/vocabulary';
+import { gradeFor, TASK_CATEGORIES } from '@castellan/contract/vocabulary';
 import type { CatalogueTask } from './catalogue/types';
 
 /**
@@ -25,18 +25,6 @@ export type Completion = {
 
 /** Points a task is worth, by its risk: the worse the risk it removes, the more it counts. */
 export const RISK_POINTS = { Critical: 10, High: 6, Medium: 3, Low: 1, Info: 0 } as const;
-
-/** Lowest score of each grade; below the last one it is F. */
-export const GRADE_FLOORS: readonly [Grade, number][] = [
-  ['A', 90],
-  ['B', 80],
-  ['C', 70],
-  ['D', 60],
-  ['E', 50],
-];
-
-export const gradeOf = (score: number): Grade =>
-  GRADE_FLOORS.find(([, floor]) => score >= floor)?.[0] ?? 'F';
 
 export type Workspace = 'google' | 'microsoft' | null;
 
@@ -216,5 +204,5 @@ export function scoreOf(
     totals.reduce((sum, a) => sum + a.earned, 0),
     totals.reduce((sum, a) => sum + a.possible, 0),
   );
-  return { score, grade: gradeOf(score), breakdown };
+  return { score, grade: gradeFor(score), breakdown };
 }

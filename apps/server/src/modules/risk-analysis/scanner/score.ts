@@ -28,7 +28,7 @@ import {
   SCAN_AREAS,
   type ScanFinding,
 } from '@castellan/contract';
-import { GRADES, type Grade, type Severity } from '@castellan/contract/vocabulary';
+import { GRADES, type Grade, gradeFor, type Severity } from '@castellan/contract/vocabulary';
 
 export const DEDUCTIONS: Record<Severity, number> = {
   Critical: 40,
@@ -37,15 +37,6 @@ export const DEDUCTIONS: Record<Severity, number> = {
   Low: 5,
   Info: 0,
 };
-
-export const GRADE_BANDS: [minimum: number, grade: Grade][] = [
-  [90, 'A'],
-  [80, 'B'],
-  [70, 'C'],
-  [60, 'D'],
-  [50, 'E'],
-  [0, 'F'],
-];
 
 /** Caps that one finding triggers. */
 const FINDING_CAPS: Record<string, { grade: Grade; reason: string }> = {
@@ -59,9 +50,7 @@ const FINDING_CAPS: Record<string, { grade: Grade; reason: string }> = {
   'tls-versions.legacy': { grade: 'B', reason: 'The website still accepts TLS 1.0 or 1.1.' },
 };
 
-export function gradeFor(score: number): Grade {
-  return GRADE_BANDS.find(([minimum]) => score >= minimum)?.[1] ?? 'F';
-}
+export { gradeFor };
 
 const worse = (a: Grade, b: Grade): Grade => (GRADES.indexOf(a) >= GRADES.indexOf(b) ? a : b);
 
