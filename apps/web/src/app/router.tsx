@@ -1,14 +1,18 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useLayoutEffect } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageHeading } from '../components/PageHeading';
-import { usePageTitle } from '../lib/use-page-title';
+import { pageTitle } from '../lib/use-page-title';
 import { guardLoader } from './guard-loader';
 import { FullPageLoader, NotFoundPage, RootLayout, RouteError } from './layouts/RootLayout';
 import { type AppRoute, type LayoutKind, ROUTES } from './routes';
 
 function titled(route: AppRoute, Page: ComponentType): ComponentType {
   return function TitledPage() {
-    usePageTitle(route.title);
+    // A layout effect runs before the page's own effects, so a page may name itself more
+    // precisely with usePageTitle ("Risk analysis of example.com").
+    useLayoutEffect(() => {
+      document.title = pageTitle(route.title);
+    }, []);
     return <Page />;
   };
 }

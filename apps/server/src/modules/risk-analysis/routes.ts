@@ -90,7 +90,8 @@ export const riskAnalysisRoutes =
       '/risk-analysis',
       {
         onRequest: app.requireUser,
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        // Only one scan of an organisation runs at a time; this limit only stops a flood.
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: { response: { 202: domainScanResponse } },
       },
       async (request, reply) => {

@@ -1,0 +1,290 @@
+import type { DomainScan } from '@castellan/contract';
+import type { Page } from '@playwright/test';
+import { expect, json, mainMenu, openAppAs, test } from './helpers';
+import {
+  CHECKS_TOTAL,
+  doneScan,
+  failedScan,
+  organizationAnalysis,
+  runningScan,
+} from './scan-fixtures';
+
+const DOMAIN = 'acme-widgets.com';
+
+/**
+ * Answers the public scan API for DOMAIN like the server: GET gives the recent scan (404 when
+ * there is none), POST starts one. The test moves the scan on by setting `scan.current`.
+ */
+async function fakePublicScans(page: Page, start: DomainScan | null = null) {
+  const scan = { current: start, posts: [] as unknown[], gets: 0 };
+  await page.route(`**/api/risk-analysis/public/${DOMAIN}`, (route) => {
+    scan.gets += 1;
+    return scan.current
+      ? json(route, 200, { scan: scan.current })
+      : json(route, 404, { error: `There is no recent report for ${DOMAIN}.` });
+  });
+  await page.route('**/api/risk-analysis/public', (route) => {
+    scan.posts.push(route.request().postDataJSON());
+    scan.current = runningScan(DOMAIN);
+    return json(route, 200, { scan: scan.current });
+  });
+  return scan;
+}
+
+const findingsOf = (page: Page, area: string) =>
+  page.getByRole('region', { name: area, exact: true });
+
+test.describe('the public risk analysis', () => {
+  test('asks for a domain, explains a mistake, then opens its report', async ({ page }) => {
+    await fakePublicScans(page, doneScan(DOMAIN));
+    await page.goto('/risk-analysis/public');
+    await expect(page).toHaveTitle('Public risk analysis | Castellan');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Public risk analysis' }),
+    ).toBeVisible();
+    const input = page.getByRole('textbox', { name: 'Domain to analyse' });
+
+    await input.fill('not a domain');
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    await expect(page.getByText('"not a domain" is not a domain name')).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/risk-analysis\/public$/);
+
+    await input.fill(`https://Acme-Widgets.com/contact`);
+    await input.press('Enter');
+    await expect(page).toHaveURL(`/risk-analysis/public/${DOMAIN}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Risk analysis of ${DOMAIN}` }),
+    ).toBeVisible();
+  });
+
+  test('starts a scan when there is no recent one and shows its progress live', async ({
+    page,
+  }) => {
+    const scan = await fakePublicScans(page);
+    await page.goto(`/risk-analysis/public/${DOMAIN}`);
+
+    const bar = page.getByRole('progressbar', { name: `Analysis of ${DOMAIN}` });
+    await expect(bar).toHaveAttribute('aria-valuenow', '14');
+    await expect(bar).toHaveAttribute('aria-valuetext', `3 of ${CHECKS_TOTAL} checks done, 14%`);
+    const status = page.getByRole('status').filter({ hasText: 'checks done' });
+    await expect(status).toHaveText(`3 of ${CHECKS_TOTAL} checks done`);
+    await expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(scan.posts).toEqual([{ domain: DOMAIN }]);
+
+    // Polled every second while it runs.
+    scan.current = runningScan(DOMAIN, 12);
+    await expect(status).toHaveText(`12 of ${CHECKS_TOTAL} checks done`);
+    await expect(bar).toHaveAttribute('aria-valuenow', '57');
+
+    scan.current = doneScan(DOMAIN);
+    await expect(page.getByRole('img', { name: 'Grade D' })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    const getsWhenDone = scan.gets;
+    await page.waitForTimeout(1500);
+    expect(scan.gets, 'no more polling once the scan is done').toBe(getsWhenDone);
+    expect(scan.posts).toHaveLength(1);
+  });
+
+  test('shows the report: grade, score, caps, areas and findings worst first', async ({ page }) => {
+    const scan = await fakePublicScans(page, doneScan(DOMAIN));
+    await page.goto(`/risk-analysis/public/${DOMAIN}`);
+    await expect(page).toHaveTitle(`Risk analysis of ${DOMAIN} | Castellan`);
+    expect(scan.posts, 'a recent report is shown, not scanned again').toEqual([]);
+
+    await expect(page.getByRole('img', { name: 'Grade D' })).toBeVisible();
+    await expect(page.getByText('Score 58/100')).toBeVisible();
+    await expect(page.getByText(`8 problems found on ${DOMAIN}`)).toBeVisible();
+    await expect(page.getByText('Analysed Nov 21, 2026')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'held down' })).toContainText(
+      'Grade D at best: The website’s certificate has expired.',
+    );
+
+    const areas = page.getByRole('region', { name: 'Scores by area' });
+    await expect(areas.getByRole('progressbar', { name: 'Website encryption' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    await expect(areas.getByRole('progressbar', { name: 'DNS security' })).toHaveAttribute(
+      'aria-valuetext',
+      'No score: nothing could be tested',
+    );
+    await expect(areas.getByText('0 checks tested, 2 not tested')).toBeVisible();
+
+    // Problems first, worst severity first; passed checks folded away.
+    const web = findingsOf(page, 'Website encryption');
+    await expect(web.getByRole('heading', { level: 4 })).toHaveText([
+      'The website’s certificate has expired',
+      'HSTS is not set',
+    ]);
+    const expired = web.getByRole('listitem').first();
+    await expect(expired).toContainText('Critical');
+    await expect(expired.locator('pre')).toHaveText(/valid until 2026-10-02/);
+    await expect(expired.locator('pre')).toHaveCSS('font-family', /mono/i);
+    await expect(expired).toContainText('What to do');
+    await expect(expired).toContainText('Renew the certificate');
+
+    const passed = web.getByRole('button', { name: '3 passed' });
+    await expect(passed).toHaveAttribute('aria-expanded', 'false');
+    await expect(web.getByText('HTTP redirects to HTTPS')).toBeHidden();
+    await passed.click();
+    await expect(passed).toHaveAttribute('aria-expanded', 'true');
+    await expect(web.getByText('HTTP redirects to HTTPS')).toBeVisible();
+
+    const email = findingsOf(page, 'E-mail authentication');
+    await expect(email.getByRole('heading', { level: 4 })).toHaveText([
+      'DMARC only monitors (p=none)',
+      'No DKIM keys found',
+    ]);
+    const dns = findingsOf(page, 'DNS security');
+    await expect(dns.getByText('No problems found.')).toBeVisible();
+    await dns.getByRole('button', { name: '2 not tested' }).click();
+    await expect(dns.getByText('DNSSEC could not be tested')).toBeVisible();
+    await expect(dns.getByText(`The resolver answers SERVFAIL for ${DOMAIN}.`)).toBeVisible();
+
+    const signUp = page.getByRole('link', { name: 'Sign up to fix them' });
+    await expect(signUp).toHaveAttribute('href', '/?login=true');
+    await signUp.click();
+    await expect(page).toHaveURL(/\/\?login=true$/);
+    await expect(page.getByRole('region', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('explains a refused domain and offers to try another', async ({ page }) => {
+    const refused = 'intranet.example';
+    const message = 'Names under .example are not public and cannot be scanned.';
+    // Routes added later win: the refusal below takes the POST.
+    await fakePublicScans(page, doneScan(DOMAIN));
+    await page.route(`**/api/risk-analysis/public/${refused}`, (route) =>
+      json(route, 404, { error: `There is no recent report for ${refused}.` }),
+    );
+    await page.route('**/api/risk-analysis/public', (route) =>
+      json(route, 400, { error: message }),
+    );
+
+    await page.goto(`/risk-analysis/public/${refused}`);
+    await expect(page).toHaveTitle(`Risk analysis of ${refused} | Castellan`);
+    const alert = page.getByRole('alert').filter({ hasText: 'This domain cannot be analysed' });
+    await expect(alert).toContainText(message);
+    await page.getByRole('textbox', { name: 'Try another domain' }).fill(DOMAIN);
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    await expect(page).toHaveURL(`/risk-analysis/public/${DOMAIN}`);
+    await expect(page.getByRole('img', { name: 'Grade D' })).toBeVisible();
+    await expect(page).toHaveTitle(`Risk analysis of ${DOMAIN} | Castellan`);
+  });
+
+  test('the server refuses a name that is not public (no interception)', async ({ page }) => {
+    await page.goto('/risk-analysis/public/files.corp');
+    await expect(page.getByRole('alert')).toContainText(
+      'Names under .corp are not public and cannot be scanned.',
+    );
+  });
+
+  test('a failed scan shows why, and Try again scans again', async ({ page }) => {
+    const error = `${DOMAIN} does not exist: no DNS records were found.`;
+    const scan = await fakePublicScans(page, failedScan(DOMAIN, error));
+    await page.goto(`/risk-analysis/public/${DOMAIN}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The analysis failed' });
+    await expect(alert).toContainText(error);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('progressbar', { name: `Analysis of ${DOMAIN}` })).toBeVisible();
+    expect(scan.posts).toEqual([{ domain: DOMAIN }]);
+  });
+
+  test('fits a phone screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await fakePublicScans(page, doneScan(DOMAIN));
+    await page.goto(`/risk-analysis/public/${DOMAIN}`);
+    await expect(page.getByRole('img', { name: 'Grade D' })).toBeVisible();
+    for (const button of await page.getByRole('button', { name: /passed|not tested/ }).all()) {
+      await button.click();
+    }
+    await expect(page.getByText('HTTP redirects to HTTPS')).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+  });
+});
+
+test.describe("the organisation's risk analysis", () => {
+  const ORG = 'brightwave.example';
+
+  test('is in the admin menu; an admin runs the first analysis and sees it', async ({ page }) => {
+    const state = organizationAnalysis(ORG, null);
+    let posts = 0;
+    await page.route('**/api/risk-analysis', (route) => {
+      if (route.request().method() === 'POST') {
+        posts += 1;
+        state.latest = runningScan(ORG);
+        return json(route, 202, { scan: state.latest });
+      }
+      return json(route, 200, state);
+    });
+    await openAppAs(page, 'Alice Morgan');
+    await mainMenu(page).getByRole('link', { name: 'Risk analysis' }).click();
+    await expect(page).toHaveURL(/\/risk-analysis$/);
+    await expect(page).toHaveTitle('Risk analysis | Castellan');
+    const card = page.locator('#riskAnalysis');
+    await expect(card).toContainText('No analysis yet — run the first one');
+
+    await page.getByRole('button', { name: 'Run the analysis' }).click();
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '14');
+    await expect(card.getByRole('status')).toHaveText(`3 of ${CHECKS_TOTAL} checks done`);
+    await expect(page.getByRole('button', { name: 'Run the analysis' })).toBeDisabled();
+    expect(posts).toBe(1);
+
+    state.latest = doneScan(ORG);
+    state.history = [
+      {
+        id: '5c0e7f9e-1d7a-4c1b-8d3e-0a4b2c6d8e01',
+        finishedAt: '2026-10-21T09:30:00.000Z',
+        score: 41,
+        grade: 'E',
+      },
+      {
+        id: '5c0e7f9e-1d7a-4c1b-8d3e-0a4b2c6d8e02',
+        finishedAt: '2026-11-21T09:30:00.000Z',
+        score: 58,
+        grade: 'D',
+      },
+    ];
+    await expect(card.getByRole('img', { name: 'Grade D' })).toBeVisible();
+    await expect(card.getByRole('heading', { level: 3, name: 'Findings' })).toBeVisible();
+    const history = page.getByRole('region', { name: 'Score history' });
+    await expect(history.getByRole('img')).toHaveAttribute(
+      'aria-label',
+      'Scores over time: 41 on Oct 21, 2026, 58 on Nov 21, 2026',
+    );
+    await expect(history.getByRole('listitem')).toHaveText([
+      /Nov 21, 2026.*58\/100/,
+      /Oct 21, 2026.*41\/100/,
+    ]);
+    await expect(page.getByRole('button', { name: 'Run the analysis' })).toBeEnabled();
+  });
+
+  test('shows why the demo domain cannot be analysed (real server)', async ({ page }) => {
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    await expect(page.locator('#riskAnalysis')).toContainText('No analysis yet');
+    await page.getByRole('button', { name: 'Run the analysis' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The analysis could not start' }),
+    ).toContainText('Names under .example are not public and cannot be scanned.');
+  });
+
+  test('shows a failed analysis with its error', async ({ page }) => {
+    const error = 'The scan took longer than its time limit and was stopped.';
+    await page.route('**/api/risk-analysis', (route) =>
+      json(route, 200, organizationAnalysis(ORG, failedScan(ORG, error))),
+    );
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The last analysis failed' }),
+    ).toContainText(error);
+  });
+
+  test('a member sees the analysis but cannot run it', async ({ page }) => {
+    await openAppAs(page, 'Ben Carter', '/risk-analysis');
+    await expect(page.getByRole('heading', { level: 1, name: 'Risk analysis' })).toBeVisible();
+    await expect(page.locator('#riskAnalysis')).toContainText('No analysis yet');
+    await expect(page.locator('#riskAnalysis')).toContainText('An administrator');
+    await expect(page.getByRole('button', { name: 'Run the analysis' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,43 @@
+import type { FindingStatus } from '@castellan/contract';
+import type { Grade, Severity } from '@castellan/contract/vocabulary';
+
+/** Green for a good grade through to red for a bad one. */
+export const GRADE_COLORS: Record<Grade, string> = {
+  A: 'green',
+  B: 'lime',
+  C: 'yellow',
+  D: 'orange',
+  E: 'red',
+  F: 'red.9',
+};
+
+export const gradeColor = (grade: Grade | null): string => (grade ? GRADE_COLORS[grade] : 'gray');
+
+export const SEVERITY_COLORS: Record<Severity, string> = {
+  Critical: 'red',
+  High: 'orange',
+  Medium: 'yellow',
+  Low: 'blue',
+  Info: 'gray',
+};
+
+/** What a finding's badge says: its severity when it is a problem, else what happened. */
+export function findingBadge(finding: { status: FindingStatus; severity: Severity }): {
+  label: string;
+  color: string;
+} {
+  switch (finding.status) {
+    case 'fail':
+      return { label: finding.severity, color: SEVERITY_COLORS[finding.severity] };
+    case 'info':
+      return { label: 'Note', color: 'gray' };
+    case 'pass':
+      return { label: 'Passed', color: 'green' };
+    case 'not-tested':
+      return { label: 'Not tested', color: 'gray' };
+  }
+}
+
+/** "58 out of 100", or a sentence saying why there is no score. */
+export const scoreText = (score: number | null): string =>
+  score === null ? 'No score: nothing could be tested' : `${score} out of 100`;
