@@ -353,6 +353,7 @@ test('on a 375 px wide screen the tasks and their details fit without sideways s
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   const box = await dialog.boundingBox();
-  expect(box?.width ?? 0).toBeLessThanOrEqual(375);
+  // Sub-pixel layout may add a few millionths of a pixel.
+  expect(Math.round(box?.width ?? 0)).toBeLessThanOrEqual(375);
   expect(await overflow()).toBeLessThanOrEqual(0);
 });
