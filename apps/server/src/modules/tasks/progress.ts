@@ -19,8 +19,9 @@ export type Completion = {
   catalogueId: string;
   /** null for an Admin task: done once for the organisation. */
   userId: string | null;
-  completedAt: Date;
-  completedBy: string | null;
+  /** When and by whom: loaded only where tasks are shown, not to count them. */
+  completedAt?: Date;
+  completedBy?: string | null;
 };
 
 /** Points a task is worth, by its risk: the worse the risk it removes, the more it counts. */
@@ -71,13 +72,26 @@ export const SCAN_COMPLETER = 'Domain scan';
  * it, a check that fails keeps it open whatever was marked.
  */
 export class Completions {
-  private readonly byKey = new Map<string, Completion>();
+  /** Admin tasks done, and each member's Individual tasks done. */
+  private readonly byAdminTask = new Map<string, Completion>();
+  private readonly byMember = new Map<string, Map<string, Completion>>();
+  /** How many members have done each Individual task. */
+  private readonly doneCount = new Map<string, number>();
 
   constructor(
     completions: Iterable<Completion>,
     private readonly scan: ScanVerdicts | null = null,
   ) {
-    for (const c of completions) this.byKey.set(`${c.catalogueId}|${c.userId ?? ''}`, c);
+    for (const c of completions) {
+      if (c.userId === null) {
+        this.byAdminTask.set(c.catalogueId, c);
+        continue;
+      }
+      let own = this.byMember.get(c.userId);
+      if (!own) this.byMember.set(c.userId, (own = new Map()));
+      own.set(c.catalogueId, c);
+      this.doneCount.set(c.catalogueId, (this.doneCount.get(c.catalogueId) ?? 0) + 1);
+    }
   }
 
   scanVerdict(t: CatalogueTask): 'pass' | 'fail' | undefined {
@@ -85,6 +99,7 @@ export class Completions {
   }
 
   of(t: CatalogueTask, member: Pick<Member, 'id'>): Completion | undefined {
+    if (t.scope === 'Individual') return this.byMember.get(member.id)?.get(t.id);
     const verdict = this.scanVerdict(t);
     if (verdict === 'fail') return undefined;
     if (verdict === 'pass' && this.scan) {
@@ -95,12 +110,15 @@ export class Completions {
         completedBy: SCAN_COMPLETER,
       };
     }
-    return this.byKey.get(`${t.id}|${t.scope === 'Admin' ? '' : member.id}`);
+    return this.byAdminTask.get(t.id);
   }
 
-  /** Members (of those given) who completed an Individual task. */
-  countDone(t: CatalogueTask, members: readonly Member[]): number {
-    return members.filter((m) => this.of(t, m)).length;
+  /**
+   * Members who completed an Individual task. Completions are only ever of the organisation's
+   * current members (they go with a member who leaves).
+   */
+  countDone(t: CatalogueTask): number {
+    return this.doneCount.get(t.id) ?? 0;
   }
 }
 
@@ -110,7 +128,7 @@ export function toTask(t: CatalogueTask, member: Member, done: Completion | unde
     catalogueId: t.id,
     user: member.email,
     isCompleted: done !== undefined,
-    completedAt: done ? done.completedAt.toISOString() : null,
+    completedAt: done?.completedAt?.toISOString() ?? null,
     completedBy: done?.completedBy ?? null,
     priority: t.priority,
     riskLevel: t.risk,
@@ -157,7 +175,7 @@ export function teamProgress(
       if (completions.of(t, { id: '' })) completed += 1;
     } else {
       total += members.length;
-      completed += completions.countDone(t, members);
+      completed += completions.countDone(t);
     }
   }
   return progressOf(completed, total);
@@ -184,7 +202,7 @@ export function scoreOf(
           : 0
         : members.length === 0
           ? 0
-          : completions.countDone(t, members) / members.length;
+          : completions.countDone(t) / members.length;
     const area = areas.get(t.category);
     if (!area) continue;
     area.possible += points;

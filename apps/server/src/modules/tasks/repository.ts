@@ -59,6 +59,24 @@ export async function listCompletions(
     );
 }
 
+/**
+ * Which tasks are done, without when or by whom: one row per member (and one for the Admin
+ * tasks), the cheapest way to count progress across a large organisation.
+ */
+export async function listCompletionKeys(db: Db, organizationId: string): Promise<Completion[]> {
+  const rows = await db
+    .select({
+      userId: taskCompletions.userId,
+      catalogueIds: sql<string[]>`array_agg(${taskCompletions.catalogueId})`,
+    })
+    .from(taskCompletions)
+    .where(eq(taskCompletions.organizationId, organizationId))
+    .groupBy(taskCompletions.userId);
+  return rows.flatMap((r) =>
+    r.catalogueIds.map((catalogueId) => ({ catalogueId, userId: r.userId })),
+  );
+}
+
 /** Records a completion; completing a done task again changes nothing. */
 export async function recordCompletion(
   db: Db,

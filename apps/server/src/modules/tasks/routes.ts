@@ -83,7 +83,14 @@ export const taskRoutes =
 
     app.get('/get-score', { schema: { response: { 200: scoreResponse } } }, async (request) => {
       const { user, organization } = sessionOf(request);
-      const { catalogue, members, completions } = await loadProgress(db, organization.id);
+      const { catalogue, members, completions } = await loadProgress(
+        db,
+        organization.id,
+        undefined,
+        {
+          counting: true,
+        },
+      );
       const score = scoreOf(catalogue, members, completions);
       const me = members.find((m) => m.id === user.id);
       const yours = me
@@ -103,7 +110,12 @@ export const taskRoutes =
       async (request) => {
         const session = sessionOf(request);
         requireAdmin(session);
-        const { catalogue, members, completions } = await loadProgress(db, session.organization.id);
+        const { catalogue, members, completions } = await loadProgress(
+          db,
+          session.organization.id,
+          undefined,
+          { counting: true },
+        );
         return {
           employees: members.map((m) => {
             const p = memberProgress(catalogue, m, completions);

@@ -5,6 +5,7 @@ import type { CatalogueTask } from './catalogue/types';
 import { Completions, catalogueFor, type Member, scoreOf } from './progress';
 import {
   findWorkspace,
+  listCompletionKeys,
   listCompletions,
   listOrganizationIds,
   listSnapshots,
@@ -15,11 +16,15 @@ import {
 /** How far back the dashboard's trend reaches. */
 export const HISTORY_DAYS = 90;
 
-/** The members and completions of an organisation, or only what concerns one member. */
+/**
+ * The members and completions of an organisation, or only what concerns one member. `counting`
+ * leaves out when and by whom tasks were done, for figures across the whole organisation.
+ */
 export async function loadProgress(
   db: Db,
   organizationId: string,
   onlyUserId?: string,
+  { counting = false }: { counting?: boolean } = {},
 ): Promise<{
   catalogue: readonly CatalogueTask[];
   members: Member[];
@@ -28,7 +33,9 @@ export async function loadProgress(
   const [workspace, members, completions, scan] = await Promise.all([
     findWorkspace(db, organizationId),
     listTaskMembers(db, organizationId, onlyUserId),
-    listCompletions(db, organizationId, onlyUserId),
+    counting && onlyUserId === undefined
+      ? listCompletionKeys(db, organizationId)
+      : listCompletions(db, organizationId, onlyUserId),
     latestFinishedScan(db, organizationId),
   ]);
   return {
@@ -61,7 +68,9 @@ export async function scoreHistory(
 export async function snapshotScores(db: Db, now = new Date()): Promise<number> {
   const ids = await listOrganizationIds(db);
   for (const id of ids) {
-    const { catalogue, members, completions } = await loadProgress(db, id);
+    const { catalogue, members, completions } = await loadProgress(db, id, undefined, {
+      counting: true,
+    });
     await saveSnapshot(db, id, dayOf(now), scoreOf(catalogue, members, completions).score);
   }
   return ids.length;
