@@ -1,36 +1,22 @@
-import { Alert, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGE } from '../../app/guard';
 import { Logo } from '../../components/Logo';
 import { userDataQuery } from '../auth/api';
 import { SignInButtons } from '../auth/SignInButtons';
-import { normalizeDomainInput } from './domain-input';
+import { DomainForm } from '../risk-analysis/DomainForm';
 import { signInErrorMessage } from './sign-in-errors';
 
 export default function LandingPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   // Right after a logout (?logout=true) the session is not checked again: if the server could
   // not end it, asking would bring the user straight back.
   const { data: user } = useQuery({
     ...userDataQuery,
     enabled: params.get('logout') !== 'true',
   });
-  const [domain, setDomain] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const signInError = signInErrorMessage(params.get('signInError'));
-
-  const startAnalysis = (event: FormEvent) => {
-    event.preventDefault();
-    const result = normalizeDomainInput(domain);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    void navigate(`/risk-analysis/public/${encodeURIComponent(result.domain)}`);
-  };
 
   return (
     <Container size="md" py="xl">
@@ -67,24 +53,7 @@ export default function LandingPage() {
             <SignInButtons />
           </section>
         )}
-        <form onSubmit={startAnalysis} noValidate>
-          <Group align="flex-start" wrap="wrap">
-            <TextInput
-              label="Free risk analysis of any domain"
-              placeholder="example.com"
-              value={domain}
-              onChange={(e) => {
-                setDomain(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-              w={{ base: '100%', sm: 360 }}
-            />
-            <Button type="submit" mt={{ base: 0, sm: 25 }}>
-              Analyse
-            </Button>
-          </Group>
-        </form>
+        <DomainForm label="Free risk analysis of any domain" />
       </Stack>
     </Container>
   );
