@@ -87,9 +87,9 @@ export class Completions {
         this.byAdminTask.set(c.catalogueId, c);
         continue;
       }
-      let own = this.byMember.get(c.userId);
-      if (!own) this.byMember.set(c.userId, (own = new Map()));
+      const own = this.byMember.get(c.userId) ?? new Map<string, Completion>();
       own.set(c.catalogueId, c);
+      this.byMember.set(c.userId, own);
       this.doneCount.set(c.catalogueId, (this.doneCount.get(c.catalogueId) ?? 0) + 1);
     }
   }
