@@ -29,6 +29,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, an administrator) is dropped by the pool
+    // and the next query opens a new one; unheard, the error would stop the process.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePostgres(pool, { schema });
     await migrateWithLock(pool, () => migratePostgres(db, { migrationsFolder }));
     return {
