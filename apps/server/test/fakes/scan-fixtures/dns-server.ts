@@ -150,17 +150,30 @@ export async function startDnsFixture(options: DnsFixtureOptions): Promise<DnsFi
     }
   };
 
-  const udp = dns2.createUDPServer(handle);
-  await udp.listen(0, '127.0.0.1');
-  const { port } = udp.address();
-  // TCP on the same port: c-ares retries truncated answers over TCP to the same address.
-  const tcp = dns2.createTCPServer(handle);
+  // TCP on the same port as UDP: c-ares retries truncated answers over TCP to the same address.
+  // The port UDP gets may already be taken for TCP: then both try again elsewhere.
   const sockets = new Set<import('node:net').Socket>();
-  tcp.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => tcp.listen(port, '127.0.0.1', resolve));
+  const bind = async () => {
+    const udp = dns2.createUDPServer(handle);
+    await udp.listen(0, '127.0.0.1');
+    const { port } = udp.address();
+    const tcp = dns2.createTCPServer(handle);
+    tcp.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    const listening = await new Promise<boolean>((resolve) => {
+      tcp.once('error', () => resolve(false));
+      tcp.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (listening) return { udp, tcp, port };
+    await new Promise<void>((resolve) => udp.close(() => resolve()));
+    return null;
+  };
+  let bound: Awaited<ReturnType<typeof bind>> = null;
+  for (let attempt = 0; attempt < 20 && !bound; attempt += 1) bound = await bind();
+  if (!bound) throw new Error('The DNS fixture found no port free for both UDP and TCP.');
+  const { udp, tcp, port } = bound;
   return {
     server: `127.0.0.1:${port}`,
     questions,
