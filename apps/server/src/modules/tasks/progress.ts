@@ -76,12 +76,18 @@ export class Completions {
   private readonly byAdminTask = new Map<string, Completion>();
   private readonly byMember = new Map<string, Map<string, Completion>>();
   /** How many members have done each Individual task. */
-  private readonly doneCount = new Map<string, number>();
+  private readonly doneCount: Map<string, number> = new Map();
 
+  /**
+   * `doneCount`, when given, is how many members did each Individual task (counted by the
+   * database); `completions` then need only hold the Admin tasks and the members asked about.
+   */
   constructor(
     completions: Iterable<Completion>,
     private readonly scan: ScanVerdicts | null = null,
+    doneCount?: ReadonlyMap<string, number>,
   ) {
+    if (doneCount) this.doneCount = new Map(doneCount);
     for (const c of completions) {
       if (c.userId === null) {
         this.byAdminTask.set(c.catalogueId, c);
@@ -90,7 +96,9 @@ export class Completions {
       const own = this.byMember.get(c.userId) ?? new Map<string, Completion>();
       own.set(c.catalogueId, c);
       this.byMember.set(c.userId, own);
-      this.doneCount.set(c.catalogueId, (this.doneCount.get(c.catalogueId) ?? 0) + 1);
+      if (!doneCount) {
+        this.doneCount.set(c.catalogueId, (this.doneCount.get(c.catalogueId) ?? 0) + 1);
+      }
     }
   }
 
@@ -164,7 +172,7 @@ export function memberProgress(
  */
 export function teamProgress(
   catalogue: readonly CatalogueTask[],
-  members: readonly Member[],
+  memberCount: number,
   completions: Completions,
 ): Progress {
   let completed = 0;
@@ -174,7 +182,7 @@ export function teamProgress(
       total += 1;
       if (completions.of(t, { id: '' })) completed += 1;
     } else {
-      total += members.length;
+      total += memberCount;
       completed += completions.countDone(t);
     }
   }
@@ -189,7 +197,7 @@ export type Score = { score: number; grade: Grade; breakdown: ScoreArea[] };
  */
 export function scoreOf(
   catalogue: readonly CatalogueTask[],
-  members: readonly Member[],
+  memberCount: number,
   completions: Completions,
 ): Score {
   const areas = new Map(TASK_CATEGORIES.map((c) => [c, { earned: 0, possible: 0 }]));
@@ -200,9 +208,9 @@ export function scoreOf(
         ? completions.of(t, { id: '' })
           ? 1
           : 0
-        : members.length === 0
+        : memberCount === 0
           ? 0
-          : completions.countDone(t) / members.length;
+          : completions.countDone(t) / memberCount;
     const area = areas.get(t.category);
     if (!area) continue;
     area.possible += points;

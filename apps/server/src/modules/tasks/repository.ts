@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { organizations, scoreSnapshots, taskCompletions, users } from '../../db/schema';
@@ -75,6 +75,29 @@ export async function listCompletionKeys(db: Db, organizationId: string): Promis
   return rows.flatMap((r) =>
     r.catalogueIds.map((catalogueId) => ({ catalogueId, userId: r.userId })),
   );
+}
+
+/** How many members did each Individual task. */
+export async function countIndividualCompletions(
+  db: Db,
+  organizationId: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ catalogueId: taskCompletions.catalogueId, done: count() })
+    .from(taskCompletions)
+    .where(
+      and(eq(taskCompletions.organizationId, organizationId), isNotNull(taskCompletions.userId)),
+    )
+    .groupBy(taskCompletions.catalogueId);
+  return new Map(rows.map((r) => [r.catalogueId, r.done]));
+}
+
+export async function countMembers(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(eq(users.organizationId, organizationId));
+  return row?.n ?? 0;
 }
 
 /** Records a completion; completing a done task again changes nothing. */

@@ -14,7 +14,7 @@ import { sessionOf } from '../../plugins/session';
 import { catalogueById } from './catalogue';
 import { assignedTo, memberProgress, parseTaskId, scoreOf, teamProgress, toTask } from './progress';
 import { recordCompletion } from './repository';
-import { loadProgress, scoreHistory } from './service';
+import { listScoreSnapshots, loadProgress, loadScoreInputs, scoreHistory } from './service';
 
 /** Tasks, the cyber score and team progress (spec §7: actions, get-score, list-employees). */
 export const taskRoutes =
@@ -83,24 +83,17 @@ export const taskRoutes =
 
     app.get('/get-score', { schema: { response: { 200: scoreResponse } } }, async (request) => {
       const { user, organization } = sessionOf(request);
-      const { catalogue, members, completions } = await loadProgress(
-        db,
-        organization.id,
-        undefined,
-        {
-          counting: true,
-        },
-      );
-      const score = scoreOf(catalogue, members, completions);
-      const me = members.find((m) => m.id === user.id);
-      const yours = me
-        ? memberProgress(catalogue, me, completions)
-        : { completed: 0, total: 0, percent: 100 };
+      const [{ catalogue, memberCount, completions }, snapshots] = await Promise.all([
+        loadScoreInputs(db, organization.id, user.id),
+        listScoreSnapshots(db, organization.id),
+      ]);
+      const score = scoreOf(catalogue, memberCount, completions);
+      const yours = memberProgress(catalogue, user, completions);
       return {
         ...score,
-        history: await scoreHistory(db, organization.id, score.score),
+        history: scoreHistory(snapshots, score.score),
         yourProgress: { completed: yours.completed, total: yours.total, percent: yours.percent },
-        teamProgress: teamProgress(catalogue, members, completions),
+        teamProgress: teamProgress(catalogue, memberCount, completions),
       };
     });
 

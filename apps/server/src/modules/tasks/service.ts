@@ -4,6 +4,8 @@ import { CATALOGUE } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
 import { Completions, catalogueFor, type Member, scoreOf } from './progress';
 import {
+  countIndividualCompletions,
+  countMembers,
   findWorkspace,
   listCompletionKeys,
   listCompletions,
@@ -48,19 +50,49 @@ export async function loadProgress(
   };
 }
 
+/**
+ * What the score needs, counted by the database: how many members there are, how many did each
+ * Individual task, and the Admin tasks and the user's own tasks done.
+ */
+export async function loadScoreInputs(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<{ catalogue: readonly CatalogueTask[]; memberCount: number; completions: Completions }> {
+  const [workspace, memberCount, doneCount, own, scan] = await Promise.all([
+    findWorkspace(db, organizationId),
+    countMembers(db, organizationId),
+    countIndividualCompletions(db, organizationId),
+    listCompletions(db, organizationId, userId),
+    latestFinishedScan(db, organizationId),
+  ]);
+  return {
+    catalogue: catalogueFor(CATALOGUE, workspace),
+    memberCount,
+    completions: new Completions(
+      own,
+      scan ? { byTask: taskVerdicts(scan.report), at: scan.finishedAt } : null,
+      doneCount,
+    ),
+  };
+}
+
 /** The day (UTC) of a moment, as `YYYY-MM-DD`. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
+/** The daily snapshots of the last HISTORY_DAYS days. */
+export async function listScoreSnapshots(db: Db, organizationId: string, now = new Date()) {
+  const since = dayOf(new Date(now.getTime() - (HISTORY_DAYS - 1) * 86_400_000));
+  return listSnapshots(db, organizationId, since);
+}
+
 /** The daily snapshots, ending with today's score as it is now. */
-export async function scoreHistory(
-  db: Db,
-  organizationId: string,
+export function scoreHistory(
+  snapshots: { date: string; score: number }[],
   scoreNow: number,
   now = new Date(),
-): Promise<{ date: string; score: number }[]> {
-  const since = dayOf(new Date(now.getTime() - (HISTORY_DAYS - 1) * 86_400_000));
+): { date: string; score: number }[] {
   const today = dayOf(now);
-  const snapshots = await listSnapshots(db, organizationId, since);
   return [...snapshots.filter((s) => s.date !== today), { date: today, score: scoreNow }];
 }
 
@@ -71,7 +103,7 @@ export async function snapshotScores(db: Db, now = new Date()): Promise<number> 
     const { catalogue, members, completions } = await loadProgress(db, id, undefined, {
       counting: true,
     });
-    await saveSnapshot(db, id, dayOf(now), scoreOf(catalogue, members, completions).score);
+    await saveSnapshot(db, id, dayOf(now), scoreOf(catalogue, members.length, completions).score);
   }
   return ids.length;
 }
