@@ -5,6 +5,8 @@ import {
   type Completion,
   Completions,
   catalogueFor,
+  countedMemberProgress,
+  individualTaskIds,
   labelsOf,
   type Member,
   memberProgress,
@@ -174,6 +176,23 @@ describe('assignment and progress', () => {
     expect(memberProgress(catalogue, team[0] as Member, counted)).toEqual(
       memberProgress(catalogue, team[0] as Member, new Completions(rows)),
     );
+  });
+
+  it("works out each member's progress from the database's counts as from the rows", () => {
+    const rows = [done('mfa', 'a'), done('lock', 'a'), done('mfa', 'b'), done('enforce', null)];
+    const admins = new Completions([done('enforce', null)]);
+    const all = new Completions(rows);
+    const ids = individualTaskIds(catalogue);
+    for (const m of team) {
+      const own = rows.filter((r) => r.userId === m.id).map((r) => r.catalogueId);
+      const counted = {
+        done: own.filter((id) => ids.all.includes(id)).length,
+        highRiskDone: own.filter((id) => ids.highRisk.includes(id)).length,
+      };
+      expect(countedMemberProgress(catalogue, m, admins, counted), m.id).toEqual(
+        memberProgress(catalogue, m, all),
+      );
+    }
   });
 
   it('reads back the task ids it makes', () => {

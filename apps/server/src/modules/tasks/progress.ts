@@ -156,6 +156,8 @@ export function progressOf(completed: number, total: number): Progress {
 
 export type MemberProgress = Progress & { openHighRisk: number };
 
+const isHighRisk = (t: CatalogueTask) => t.risk === 'High' || t.risk === 'Critical';
+
 export function memberProgress(
   catalogue: readonly CatalogueTask[],
   member: Member,
@@ -163,8 +165,39 @@ export function memberProgress(
 ): MemberProgress {
   const tasks = assignedTo(catalogue, member);
   const open = tasks.filter((t) => !completions.of(t, member));
-  const openHighRisk = open.filter((t) => t.risk === 'High' || t.risk === 'Critical').length;
-  return { ...progressOf(tasks.length - open.length, tasks.length), openHighRisk };
+  return {
+    ...progressOf(tasks.length - open.length, tasks.length),
+    openHighRisk: open.filter(isHighRisk).length,
+  };
+}
+
+/** The Individual tasks of a catalogue, and those of them of high or critical risk. */
+export function individualTaskIds(catalogue: readonly CatalogueTask[]) {
+  const individual = catalogue.filter((t) => t.scope === 'Individual');
+  return {
+    all: individual.map((t) => t.id),
+    highRisk: individual.filter(isHighRisk).map((t) => t.id),
+  };
+}
+
+/**
+ * `memberProgress` from counts the database made of the member's Individual tasks (of the ids
+ * `individualTaskIds` gives), with `completions` holding the Admin tasks.
+ */
+export function countedMemberProgress(
+  catalogue: readonly CatalogueTask[],
+  member: Member,
+  completions: Completions,
+  counted: { done: number; highRiskDone: number } = { done: 0, highRiskDone: 0 },
+): MemberProgress {
+  const ids = individualTaskIds(catalogue);
+  const admin = member.role === 'admin' ? catalogue.filter((t) => t.scope === 'Admin') : [];
+  const adminOpen = admin.filter((t) => !completions.of(t, member));
+  const total = ids.all.length + admin.length;
+  return {
+    ...progressOf(counted.done + admin.length - adminOpen.length, total),
+    openHighRisk: ids.highRisk.length - counted.highRiskDone + adminOpen.filter(isHighRisk).length,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { organizations, scoreSnapshots, taskCompletions, users } from '../../db/schema';
@@ -77,6 +77,14 @@ export async function listCompletionKeys(db: Db, organizationId: string): Promis
   );
 }
 
+/** The Admin tasks done (once for the organisation). */
+export async function listAdminCompletions(db: Db, organizationId: string): Promise<Completion[]> {
+  return db
+    .select({ catalogueId: taskCompletions.catalogueId, userId: taskCompletions.userId })
+    .from(taskCompletions)
+    .where(and(eq(taskCompletions.organizationId, organizationId), isNull(taskCompletions.userId)));
+}
+
 /** How many members did each Individual task. */
 export async function countIndividualCompletions(
   db: Db,
@@ -90,6 +98,27 @@ export async function countIndividualCompletions(
     )
     .groupBy(taskCompletions.catalogueId);
   return new Map(rows.map((r) => [r.catalogueId, r.done]));
+}
+
+/** Per member: how many of `individual` tasks they did, and how many of `highRisk` ones. */
+export async function countMemberCompletions(
+  db: Db,
+  organizationId: string,
+  individual: string[],
+  highRisk: string[],
+): Promise<Map<string, { done: number; highRiskDone: number }>> {
+  const rows = await db
+    .select({
+      userId: taskCompletions.userId,
+      done: sql<number>`count(*) filter (where ${inArray(taskCompletions.catalogueId, individual)})::int`,
+      highRiskDone: sql<number>`count(*) filter (where ${inArray(taskCompletions.catalogueId, highRisk)})::int`,
+    })
+    .from(taskCompletions)
+    .where(
+      and(eq(taskCompletions.organizationId, organizationId), isNotNull(taskCompletions.userId)),
+    )
+    .groupBy(taskCompletions.userId);
+  return new Map(rows.map((r) => [r.userId ?? '', { done: r.done, highRiskDone: r.highRiskDone }]));
 }
 
 export async function countMembers(db: Db, organizationId: string): Promise<number> {

@@ -14,7 +14,13 @@ import { sessionOf } from '../../plugins/session';
 import { catalogueById } from './catalogue';
 import { assignedTo, memberProgress, parseTaskId, scoreOf, teamProgress, toTask } from './progress';
 import { recordCompletion } from './repository';
-import { listScoreSnapshots, loadProgress, loadScoreInputs, scoreHistory } from './service';
+import {
+  listScoreSnapshots,
+  loadEmployeesProgress,
+  loadProgress,
+  loadScoreInputs,
+  scoreHistory,
+} from './service';
 
 /** Tasks, the cyber score and team progress (spec §7: actions, get-score, list-employees). */
 export const taskRoutes =
@@ -103,15 +109,9 @@ export const taskRoutes =
       async (request) => {
         const session = sessionOf(request);
         requireAdmin(session);
-        const { catalogue, members, completions } = await loadProgress(
-          db,
-          session.organization.id,
-          undefined,
-          { counting: true },
-        );
+        const rows = await loadEmployeesProgress(db, session.organization.id);
         return {
-          employees: members.map((m) => {
-            const p = memberProgress(catalogue, m, completions);
+          employees: rows.map(({ member: m, progress: p }) => {
             return {
               id: m.id,
               firstName: m.firstName,

@@ -2,11 +2,20 @@ import type { Db } from '../../db/client';
 import { latestFinishedScan, taskVerdicts } from '../risk-analysis/latest';
 import { CATALOGUE } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
-import { Completions, catalogueFor, type Member, scoreOf } from './progress';
+import {
+  Completions,
+  catalogueFor,
+  countedMemberProgress,
+  individualTaskIds,
+  type Member,
+  scoreOf,
+} from './progress';
 import {
   countIndividualCompletions,
+  countMemberCompletions,
   countMembers,
   findWorkspace,
+  listAdminCompletions,
   listCompletionKeys,
   listCompletions,
   listOrganizationIds,
@@ -75,6 +84,27 @@ export async function loadScoreInputs(
       doneCount,
     ),
   };
+}
+
+/** Every member with their progress, counted by the database. */
+export async function loadEmployeesProgress(db: Db, organizationId: string) {
+  const [workspace, members, admin, scan] = await Promise.all([
+    findWorkspace(db, organizationId),
+    listTaskMembers(db, organizationId),
+    listAdminCompletions(db, organizationId),
+    latestFinishedScan(db, organizationId),
+  ]);
+  const catalogue = catalogueFor(CATALOGUE, workspace);
+  const ids = individualTaskIds(catalogue);
+  const counts = await countMemberCompletions(db, organizationId, ids.all, ids.highRisk);
+  const completions = new Completions(
+    admin,
+    scan ? { byTask: taskVerdicts(scan.report), at: scan.finishedAt } : null,
+  );
+  return members.map((member) => ({
+    member,
+    progress: countedMemberProgress(catalogue, member, completions, counts.get(member.id)),
+  }));
 }
 
 /** The day (UTC) of a moment, as `YYYY-MM-DD`. */
