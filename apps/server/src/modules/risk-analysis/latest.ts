@@ -43,3 +43,7 @@ export function taskVerdicts(report: ScanReport): Map<string, 'pass' | 'fail'> {
   }
   return verdicts;
 }
+
+/** What the organisation's latest finished scan says about its tasks, if it has one. */
+export const verdictsOf = (scan: { report: ScanReport; finishedAt: Date } | null) =>
+  scan ? { byTask: taskVerdicts(scan.report), at: scan.finishedAt } : null;

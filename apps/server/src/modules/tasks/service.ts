@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { latestFinishedScan, taskVerdicts } from '../risk-analysis/latest';
+import { latestFinishedScan, verdictsOf } from '../risk-analysis/latest';
 import { CATALOGUE } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
 import {
@@ -52,10 +52,7 @@ export async function loadProgress(
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
     members,
-    completions: new Completions(
-      completions,
-      scan ? { byTask: taskVerdicts(scan.report), at: scan.finishedAt } : null,
-    ),
+    completions: new Completions(completions, verdictsOf(scan)),
   };
 }
 
@@ -78,11 +75,7 @@ export async function loadScoreInputs(
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
     memberCount,
-    completions: new Completions(
-      own,
-      scan ? { byTask: taskVerdicts(scan.report), at: scan.finishedAt } : null,
-      doneCount,
-    ),
+    completions: new Completions(own, verdictsOf(scan), doneCount),
   };
 }
 
@@ -97,10 +90,7 @@ export async function loadEmployeesProgress(db: Db, organizationId: string) {
   const catalogue = catalogueFor(CATALOGUE, workspace);
   const ids = individualTaskIds(catalogue);
   const counts = await countMemberCompletions(db, organizationId, ids.all, ids.highRisk);
-  const completions = new Completions(
-    admin,
-    scan ? { byTask: taskVerdicts(scan.report), at: scan.finishedAt } : null,
-  );
+  const completions = new Completions(admin, verdictsOf(scan));
   return members.map((member) => ({
     member,
     progress: countedMemberProgress(catalogue, member, completions, counts.get(member.id)),
