@@ -59,24 +59,6 @@ export async function listCompletions(
     );
 }
 
-/**
- * Which tasks are done, without when or by whom: one row per member (and one for the Admin
- * tasks), the cheapest way to count progress across a large organisation.
- */
-export async function listCompletionKeys(db: Db, organizationId: string): Promise<Completion[]> {
-  const rows = await db
-    .select({
-      userId: taskCompletions.userId,
-      catalogueIds: sql<string[]>`array_agg(${taskCompletions.catalogueId})`,
-    })
-    .from(taskCompletions)
-    .where(eq(taskCompletions.organizationId, organizationId))
-    .groupBy(taskCompletions.userId);
-  return rows.flatMap((r) =>
-    r.catalogueIds.map((catalogueId) => ({ catalogueId, userId: r.userId })),
-  );
-}
-
 /** The Admin tasks done (once for the organisation). */
 export async function listAdminCompletions(db: Db, organizationId: string): Promise<Completion[]> {
   return db
@@ -129,7 +111,10 @@ export async function countMembers(db: Db, organizationId: string): Promise<numb
   return row?.n ?? 0;
 }
 
-/** Records a completion; completing a done task again changes nothing. */
+/**
+ * Records a completion and returns when; null when it was already recorded (completing a done
+ * task again changes nothing).
+ */
 export async function recordCompletion(
   db: Db,
   input: {
@@ -139,8 +124,13 @@ export async function recordCompletion(
     userId: string | null;
     completedById: string;
   },
-): Promise<void> {
-  await db.insert(taskCompletions).values(input).onConflictDoNothing();
+): Promise<Date | null> {
+  const [row] = await db
+    .insert(taskCompletions)
+    .values(input)
+    .onConflictDoNothing()
+    .returning({ completedAt: taskCompletions.completedAt });
+  return row?.completedAt ?? null;
 }
 
 export async function listSnapshots(db: Db, organizationId: string, sinceDay: string) {

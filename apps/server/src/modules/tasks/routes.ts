@@ -72,18 +72,25 @@ export const taskRoutes =
             'The latest scan of your domain found this is not done yet. Fix it, then run the risk analysis again.',
           );
         }
-        if (!completions.of(entry, assignee)) {
-          await recordCompletion(db, {
-            organizationId: organization.id,
-            catalogueId,
-            catalogueVersion: entry.version,
-            userId: admin ? null : assignee.id,
-            completedById: user.id,
-          });
-          request.log.info({ catalogueId, userId: assignee.id }, 'task completed');
+        const done = completions.of(entry, assignee);
+        if (done) return { task: toTask(entry, assignee, done) };
+        const completedAt = await recordCompletion(db, {
+          organizationId: organization.id,
+          catalogueId,
+          catalogueVersion: entry.version,
+          userId: admin ? null : assignee.id,
+          completedById: user.id,
+        });
+        if (!completedAt) {
+          // Someone else completed it in the meantime: answer with theirs.
+          const after = await loadProgress(db, organization.id, assignee.id);
+          return { task: toTask(entry, assignee, after.completions.of(entry, assignee)) };
         }
-        const after = await loadProgress(db, organization.id, assignee.id);
-        return { task: toTask(entry, assignee, after.completions.of(entry, assignee)) };
+        request.log.info({ catalogueId, userId: assignee.id }, 'task completed');
+        const completedBy = `${user.firstName} ${user.lastName}`.trim() || null;
+        return {
+          task: toTask(entry, assignee, { catalogueId, userId: null, completedAt, completedBy }),
+        };
       },
     );
 

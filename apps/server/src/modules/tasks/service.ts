@@ -16,7 +16,6 @@ import {
   countMembers,
   findWorkspace,
   listAdminCompletions,
-  listCompletionKeys,
   listCompletions,
   listOrganizationIds,
   listSnapshots,
@@ -27,15 +26,11 @@ import {
 /** How far back the dashboard's trend reaches. */
 export const HISTORY_DAYS = 90;
 
-/**
- * The members and completions of an organisation, or only what concerns one member. `counting`
- * leaves out when and by whom tasks were done, for figures across the whole organisation.
- */
+/** The members and completions of an organisation, or only what concerns one member. */
 export async function loadProgress(
   db: Db,
   organizationId: string,
   onlyUserId?: string,
-  { counting = false }: { counting?: boolean } = {},
 ): Promise<{
   catalogue: readonly CatalogueTask[];
   members: Member[];
@@ -44,9 +39,7 @@ export async function loadProgress(
   const [workspace, members, completions, scan] = await Promise.all([
     findWorkspace(db, organizationId),
     listTaskMembers(db, organizationId, onlyUserId),
-    counting && onlyUserId === undefined
-      ? listCompletionKeys(db, organizationId)
-      : listCompletions(db, organizationId, onlyUserId),
+    listCompletions(db, organizationId, onlyUserId),
     latestFinishedScan(db, organizationId),
   ]);
   return {
@@ -58,18 +51,20 @@ export async function loadProgress(
 
 /**
  * What the score needs, counted by the database: how many members there are, how many did each
- * Individual task, and the Admin tasks and the user's own tasks done.
+ * Individual task, and the Admin tasks done — with the user's own tasks, when one is given.
  */
 export async function loadScoreInputs(
   db: Db,
   organizationId: string,
-  userId: string,
+  userId?: string,
 ): Promise<{ catalogue: readonly CatalogueTask[]; memberCount: number; completions: Completions }> {
   const [workspace, memberCount, doneCount, own, scan] = await Promise.all([
     findWorkspace(db, organizationId),
     countMembers(db, organizationId),
     countIndividualCompletions(db, organizationId),
-    listCompletions(db, organizationId, userId),
+    userId === undefined
+      ? listAdminCompletions(db, organizationId)
+      : listCompletions(db, organizationId, userId),
     latestFinishedScan(db, organizationId),
   ]);
   return {
@@ -120,10 +115,8 @@ export function scoreHistory(
 export async function snapshotScores(db: Db, now = new Date()): Promise<number> {
   const ids = await listOrganizationIds(db);
   for (const id of ids) {
-    const { catalogue, members, completions } = await loadProgress(db, id, undefined, {
-      counting: true,
-    });
-    await saveSnapshot(db, id, dayOf(now), scoreOf(catalogue, members.length, completions).score);
+    const { catalogue, memberCount, completions } = await loadScoreInputs(db, id);
+    await saveSnapshot(db, id, dayOf(now), scoreOf(catalogue, memberCount, completions).score);
   }
   return ids.length;
 }
