@@ -1,5 +1,8 @@
-import type { RiskAnalysisSummary, ScanReport } from '@castellan/contract';
+import type { RiskAnalysisSummary, ScanFinding, ScanReport } from '@castellan/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { domainScans } from '../../db/schema';
+import type { ScanVerdicts } from '../tasks/progress';
 import { expectedBreachCost } from './breach-cost';
 import { type DomainScanRow, listOrganizationScans } from './repository';
 import { CHECKS, type CheckId } from './scanner/checks';
@@ -33,9 +36,11 @@ export function summarize(
  * What a scan says about the catalogue tasks its findings name: done when every tested finding
  * of the task passed, not done when any failed. Tasks it could not test are not judged.
  */
-export function taskVerdicts(report: ScanReport): Map<string, 'pass' | 'fail'> {
+export function taskVerdicts(
+  findings: readonly Pick<ScanFinding, 'check' | 'status' | 'taskId'>[],
+): Map<string, 'pass' | 'fail'> {
   const verdicts = new Map<string, 'pass' | 'fail'>();
-  for (const f of report.findings) {
+  for (const f of findings) {
     // Passing findings name no task to do; the check they come from still says which it is.
     const taskId = f.taskId ?? CHECKS[f.check as CheckId]?.taskId ?? null;
     if (!taskId || (f.status !== 'pass' && f.status !== 'fail')) continue;
@@ -44,6 +49,25 @@ export function taskVerdicts(report: ScanReport): Map<string, 'pass' | 'fail'> {
   return verdicts;
 }
 
-/** What the organisation's latest finished scan says about its tasks, if it has one. */
-export const verdictsOf = (scan: { report: ScanReport; finishedAt: Date } | null) =>
-  scan ? { byTask: taskVerdicts(scan.report), at: scan.finishedAt } : null;
+/**
+ * What the organisation's latest finished scan says about its tasks, if it has one. Runs on
+ * every task request, so only what the verdicts need leaves the database, not the report.
+ */
+export async function latestScanVerdicts(
+  db: Db,
+  organizationId: string,
+): Promise<ScanVerdicts | null> {
+  const [row] = await db
+    .select({
+      finishedAt: domainScans.finishedAt,
+      findings: sql<Pick<ScanFinding, 'check' | 'status' | 'taskId'>[] | null>`(
+        select jsonb_agg(jsonb_build_object('check', f->'check', 'status', f->'status', 'taskId', f->'taskId'))
+        from jsonb_array_elements(${domainScans.report}->'findings') as f)`,
+    })
+    .from(domainScans)
+    .where(and(eq(domainScans.organizationId, organizationId), eq(domainScans.state, 'done')))
+    .orderBy(desc(domainScans.startedAt))
+    .limit(1);
+  if (!row?.finishedAt) return null;
+  return { byTask: taskVerdicts(row.findings ?? []), at: row.finishedAt };
+}

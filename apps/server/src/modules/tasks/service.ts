@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { latestFinishedScan, verdictsOf } from '../risk-analysis/latest';
+import { latestScanVerdicts } from '../risk-analysis/latest';
 import { CATALOGUE } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
 import {
@@ -40,12 +40,12 @@ export async function loadProgress(
     findWorkspace(db, organizationId),
     listTaskMembers(db, organizationId, onlyUserId),
     listCompletions(db, organizationId, onlyUserId),
-    latestFinishedScan(db, organizationId),
+    latestScanVerdicts(db, organizationId),
   ]);
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
     members,
-    completions: new Completions(completions, verdictsOf(scan)),
+    completions: new Completions(completions, scan),
   };
 }
 
@@ -65,12 +65,12 @@ export async function loadScoreInputs(
     userId === undefined
       ? listAdminCompletions(db, organizationId)
       : listCompletions(db, organizationId, userId),
-    latestFinishedScan(db, organizationId),
+    latestScanVerdicts(db, organizationId),
   ]);
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
     memberCount,
-    completions: new Completions(own, verdictsOf(scan), doneCount),
+    completions: new Completions(own, scan, doneCount),
   };
 }
 
@@ -80,12 +80,12 @@ export async function loadEmployeesProgress(db: Db, organizationId: string) {
     findWorkspace(db, organizationId),
     listTaskMembers(db, organizationId),
     listAdminCompletions(db, organizationId),
-    latestFinishedScan(db, organizationId),
+    latestScanVerdicts(db, organizationId),
   ]);
   const catalogue = catalogueFor(CATALOGUE, workspace);
   const ids = individualTaskIds(catalogue);
   const counts = await countMemberCompletions(db, organizationId, ids.all, ids.highRisk);
-  const completions = new Completions(admin, verdictsOf(scan));
+  const completions = new Completions(admin, scan);
   return members.map((member) => ({
     member,
     progress: countedMemberProgress(catalogue, member, completions, counts.get(member.id)),
