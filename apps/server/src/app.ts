@@ -1,3 +1,5 @@
+import type { Writable } from 'node:stream';
+import type { ScannerOverrides } from '@castellan/scanner';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createScanRunner } from './jobs';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { createOidcProviders } from './modules/auth/oidc/providers';
@@ -19,25 +22,36 @@ import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
-import { ScanRunner } from './modules/risk-analysis/scan-runner';
-import { type ScannerOverrides, scannerOptions } from './modules/risk-analysis/scanner/options';
+import { scoreRoutes } from './modules/score/routes';
+import { registerSessions } from './modules/sessions/plugin';
+import { userSessionRoutes } from './modules/sessions/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { tourRoutes } from './modules/tours/routes';
 import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/routes';
 import { apiDefaults } from './plugins/api-defaults';
+import { registerApiNoStore } from './plugins/api-no-store';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOriginCheck } from './plugins/origin-check';
+import { requestLogFields } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerSessions } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
 
 /** Largest JSON body the API accepts; nothing the app sends comes close. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. Fastify no longer counts hops itself (a number trusts
+ * nobody), so a hop count becomes a function trusting that many addresses nearest the server:
+ * the client is then the one the outermost trusted proxy saw, whatever it claims further left.
+ */
+function trustProxyOption(trusted: Config['trustProxy']) {
+  return typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
+}
+
 /** What tests may change beyond the configuration. */
-export type AppExtras = { scanner?: ScannerOverrides };
+export type AppExtras = { scanner?: ScannerOverrides; logStream?: Writable };
 
 export async function buildApp(
   config: Config,
@@ -48,9 +62,11 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: requestLogFields },
+      ...(extras.logStream ? { stream: extras.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -59,7 +75,7 @@ export async function buildApp(
   registerJsonBody(app);
   app.addHook('onRoute', apiDefaults);
   app.addHook('onClose', () => database.close());
-  const scans = new ScanRunner(database.db, scannerOptions(config, extras.scanner), app.log);
+  const scans = createScanRunner(database.db, config, app.log, extras.scanner);
   // Scans in progress finish (within their time limit) before the database closes.
   app.addHook('preClose', () => scans.close());
   app.addHook('onReady', async () => {
@@ -68,6 +84,7 @@ export async function buildApp(
   });
 
   await registerSecurityHeaders(app, config);
+  registerApiNoStore(app);
   registerOriginCheck(app, config);
   await app.register(rateLimit, { global: false });
   await registerSessions(app, config, database.db);
@@ -80,13 +97,29 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes(database));
       await api.register(authRoutes(config, database.db));
-      await api.register(oidcRoutes(config, database.db, createOidcProviders(config)));
-      if (config.testLogin) await api.register(testLoginRoutes(config, database.db));
+      await api.register(userSessionRoutes(config, database.db));
+      const oidcProviders = createOidcProviders(config);
+      await api.register(oidcRoutes(config, database.db, oidcProviders));
+      // Only a listening server (not app.inject() in tests) looks the providers up ahead of time.
+      app.addHook('onListen', () => {
+        void oidcProviders.warmUp().then((unreachable) => {
+          if (unreachable.length > 0) {
+            app.log.warn({ unreachable }, 'sign-in providers not reachable yet; retried on use');
+          }
+        });
+      });
+      if (config.testLogin) {
+        app.log.warn(
+          `test login is on (${config.testLoginReason}): anyone reaching the server can sign in as a demo user`,
+        );
+        await api.register(testLoginRoutes(config, database.db));
+      }
       await api.register(organizationRoutes(config, database.db));
       await api.register(appConfigRoutes(config));
       await api.register(analyticsRoutes(database.db));
       await api.register(tourRoutes(database.db));
       await api.register(taskRoutes(database.db));
+      await api.register(scoreRoutes(database.db));
       await api.register(riskAnalysisRoutes(config, database.db, scans));
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));

@@ -15,15 +15,70 @@ describe('loadConfig', () => {
     });
   });
 
-  it('turns test login and demo data off in production unless asked for', () => {
+  it('turns test login and demo data off in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
       testLogin: false,
+      testLoginReason: null,
       demoData: false,
     });
-    expect(
-      loadConfig({ NODE_ENV: 'production', TEST_LOGIN: '1', DEMO_DATA: 'true' }),
-    ).toMatchObject({ testLogin: true, demoData: true });
     expect(loadConfig({ TEST_LOGIN: '0' }).testLogin).toBe(false);
+  });
+
+  it.each([
+    [{ TEST_LOGIN: '1' }, /TEST_LOGIN: must not be set in production/],
+    [{ TEST_LOGIN: 'true' }, /TEST_LOGIN: must not be set in production/],
+    [{ DEMO_DATA: '1' }, /DEMO_DATA: must not be set in production/],
+  ])('refuses to start in production with %o', (env, message) => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...env })).toThrow(/^Invalid configuration:/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...env })).toThrow(message);
+  });
+
+  it.each(['localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', 'LOCALHOST'])(
+    'turns test login on for development and tests listening on %s',
+    (HOST) => {
+      for (const NODE_ENV of ['development', 'test']) {
+        expect(loadConfig({ NODE_ENV, HOST })).toMatchObject({
+          testLogin: true,
+          testLoginReason: 'loopback development',
+        });
+      }
+    },
+  );
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'castellan.internal', '127.example'])(
+    'leaves test login off in development on %s unless TEST_LOGIN=1 asks for it',
+    (HOST) => {
+      expect(loadConfig({ HOST })).toMatchObject({ testLogin: false, testLoginReason: null });
+      expect(loadConfig({ HOST, TEST_LOGIN: '1' })).toMatchObject({
+        testLogin: true,
+        testLoginReason: 'TEST_LOGIN=1',
+      });
+      expect(loadConfig({ HOST: 'localhost', TEST_LOGIN: '0' }).testLogin).toBe(false);
+    },
+  );
+
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    ['0', false],
+    ['false', false],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.1, 10.0.0.0/8,fd00::/8', ['10.0.0.1', '10.0.0.0/8', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%s as %o', (TRUST_PROXY, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY }).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each(['true', 'yes', '10.0.0.0/33', '10.0.0.1/', 'proxy.internal', '1.5', '-1'])(
+    'refuses TRUST_PROXY=%s',
+    (TRUST_PROXY) => {
+      expect(() => loadConfig({ TRUST_PROXY })).toThrow(/TRUST_PROXY: /);
+    },
+  );
+
+  it('explains why TRUST_PROXY=true is refused', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: `true` would let any client choose its own address/,
+    );
   });
 
   it('reads numbers, flags and URLs', () => {
@@ -37,7 +92,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       databaseUrl: 'postgresql://u:p@db:5432/castellan',
-      trustProxy: true,
+      trustProxy: 1,
       session: { idleMs: 30 * 60_000, maxAgeMs: 2 * 3_600_000 },
     });
   });
@@ -57,6 +112,8 @@ describe('loadConfig', () => {
     [{ SCAN_HTTPS_PORT: '0' }, /SCAN_HTTPS_PORT/],
     [{ SCAN_SMTP_PORT: 'smtp' }, /SCAN_SMTP_PORT/],
     [{ SCAN_ALLOW_PRIVATE: 'yes' }, /SCAN_ALLOW_PRIVATE/],
+    [{ SCAN_MAX_CONCURRENT: '0' }, /SCAN_MAX_CONCURRENT/],
+    [{ SCAN_MAX_PER_CLIENT: 'two' }, /SCAN_MAX_PER_CLIENT/],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(/^Invalid configuration:/);
     expect(() => loadConfig(env)).toThrow(message);
@@ -67,6 +124,7 @@ describe('loadConfig', () => {
       dnsServers: null,
       ports: { http: 80, https: 443, smtp: 25 },
       allowPrivate: false,
+      publicCaps: { total: 8, perClient: 2 },
     });
   });
 
@@ -78,11 +136,14 @@ describe('loadConfig', () => {
       SCAN_HTTPS_PORT: '8443',
       SCAN_SMTP_PORT: '2525',
       SCAN_ALLOW_PRIVATE: '1',
+      SCAN_MAX_CONCURRENT: '20',
+      SCAN_MAX_PER_CLIENT: '3',
     });
     expect(config.scan).toEqual({
       dnsServers: ['127.0.0.1:5353', '[::1]:5354', '10.0.0.53'],
       ports: { http: 8080, https: 8443, smtp: 2525 },
       allowPrivate: true,
+      publicCaps: { total: 20, perClient: 3 },
     });
   });
 

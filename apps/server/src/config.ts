@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { SCANNER_ENV, type ScannerTarget, scannerTarget } from '@castellan/scanner';
 import { z } from 'zod';
 
 const flag = z
@@ -7,18 +8,37 @@ const flag = z
   .transform((v) => v === '1' || v === 'true')
   .optional();
 
-const port = z.coerce.number().int().min(1).max(65535);
-
-/** `host:port`, `[v6]:port` or a bare address, as `dns.setServers` takes them; IPs only. */
-const dnsServer = (entry: string) => {
-  const m = /^\[(.+)\](?::(\d+))?$/.exec(entry) ?? /^([^:]+)(?::(\d+))?$/.exec(entry);
-  const address = m ? m[1] : entry;
-  const portText = m?.[2];
-  return (
-    isIP(address ?? '') !== 0 &&
-    (portText === undefined || (Number(portText) >= 1 && Number(portText) <= 65535))
-  );
+/** An IPv4/IPv6 address, or one with a `/prefix` of a valid length. */
+const addressOrCidr = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 };
+
+/**
+ * `TRUST_PROXY`: `0`/`false` trusts nobody, a number trusts that many hops in front of the
+ * server, a list trusts those proxies; null when it is none of these.
+ */
+function trustedProxies(value: string): false | number | string[] | null {
+  if (value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim());
+  return list.every(addressOrCidr) ? list : null;
+}
+
+/** Whether the server only listens on this machine (`localhost`, `::1`, any `127.x`). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
+}
+
+/** Test login is on when asked for, else only on a development or test server of this machine. */
+function testLoginOn(asked: boolean | undefined, loopbackDevelopment: boolean) {
+  if (asked !== undefined) return asked ? ('TEST_LOGIN=1' as const) : null;
+  return loopbackDevelopment ? ('loopback development' as const) : null;
+}
 
 const env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,7 +51,23 @@ const env = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const trusted = trustedProxies(value.trim());
+      if (trusted === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            value.trim() === 'true'
+              ? "`true` would let any client choose its own address: give the number of proxy hops or the proxies' addresses"
+              : "must be the number of proxy hops (e.g. 1) or the proxies' addresses/CIDRs, comma-separated",
+        });
+        return z.NEVER;
+      }
+      return trusted;
+    })
+    .optional(),
   PRODUCT_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+$/, 'must be a lower-case domain name')
@@ -58,18 +94,9 @@ const env = z.object({
   OIDC_ALLOW_HTTP: flag,
   POSTHOG_HOST: z.url().optional(),
   POSTHOG_KEY: z.string().min(1).optional(),
-  SCAN_DNS_SERVERS: z
-    .string()
-    .transform((v) => v.split(',').map((s) => s.trim()))
-    .refine(
-      (list) => list.every(dnsServer),
-      'must be comma-separated IP addresses with optional :port',
-    )
-    .optional(),
-  SCAN_HTTP_PORT: port.default(80),
-  SCAN_HTTPS_PORT: port.default(443),
-  SCAN_SMTP_PORT: port.default(25),
-  SCAN_ALLOW_PRIVATE: flag,
+  ...SCANNER_ENV,
+  SCAN_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
+  SCAN_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(2),
   SENTRY_DSN: z
     .string()
     .regex(/^https:\/\/[^@/]+@[^/]+\/.+$/, 'must look like https://<key>@<host>/<project>')
@@ -87,10 +114,14 @@ export type Config = {
   dataDir: string;
   /** The address users reach the app at; sign-in callbacks are built from it. */
   publicUrl: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a number of proxy hops, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   productDomain: string;
   session: { idleMs: number; maxAgeMs: number };
+  /** Password-less sign-in as a demo user (never in production). */
   testLogin: boolean;
+  /** Why test login is on: a development server on a loopback address, or asked for; else null. */
+  testLoginReason: 'loopback development' | 'TEST_LOGIN=1' | null;
   demoData: boolean;
   webDistDir: string;
   /** The configured identity providers; a provider without client id and secret is not offered. */
@@ -104,13 +135,10 @@ export type Config = {
   posthog: { host: string; key: string } | null;
   /** Browser errors go here instead of our own API when set. */
   sentryDsn: string | null;
-  /** Where the domain scanner sends its queries and probes; tests point it at local fakes. */
-  scan: {
-    /** Recursive resolvers (`host:port`); null uses the system's. */
-    dnsServers: string[] | null;
-    ports: { http: number; https: number; smtp: number };
-    /** Lets the scanner reach loopback and private addresses and `.test` names (refused in production). */
-    allowPrivate: boolean;
+  /** Where the domain scanner sends its queries and probes (SCAN_ALLOW_PRIVATE is refused in production). */
+  scan: ScannerTarget & {
+    /** Most public scans running at once in this process, in all and per client address. */
+    publicCaps: { total: number; perClient: number };
   };
 };
 
@@ -133,6 +161,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (production && e.SCAN_ALLOW_PRIVATE) {
     throw new Error('Invalid configuration:\n  SCAN_ALLOW_PRIVATE: must not be set in production');
   }
+  // Test login signs in without a password: never in production, whatever the flags say.
+  if (production && e.TEST_LOGIN) {
+    throw new Error('Invalid configuration:\n  TEST_LOGIN: must not be set in production');
+  }
+  if (production && e.DEMO_DATA) {
+    throw new Error('Invalid configuration:\n  DEMO_DATA: must not be set in production');
+  }
+  const testLoginReason = testLoginOn(e.TEST_LOGIN, !production && isLoopbackHost(e.HOST));
   const provider = (issuer: string, clientId?: string, clientSecret?: string) =>
     clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
   return {
@@ -146,7 +182,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     productDomain: e.PRODUCT_DOMAIN,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
-    testLogin: e.TEST_LOGIN ?? !production,
+    testLogin: testLoginReason !== null,
+    testLoginReason,
     demoData: e.DEMO_DATA ?? !production,
     webDistDir: e.WEB_DIST_DIR ?? defaultWebDist,
     oidc: {
@@ -157,9 +194,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     sentryDsn: e.SENTRY_DSN ?? null,
     scan: {
-      dnsServers: e.SCAN_DNS_SERVERS ?? null,
-      ports: { http: e.SCAN_HTTP_PORT, https: e.SCAN_HTTPS_PORT, smtp: e.SCAN_SMTP_PORT },
-      allowPrivate: e.SCAN_ALLOW_PRIVATE ?? false,
+      ...scannerTarget(e),
+      publicCaps: { total: e.SCAN_MAX_CONCURRENT, perClient: e.SCAN_MAX_PER_CLIENT },
     },
   };
 }

@@ -2,15 +2,15 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/demo-data';
-import { startScoreSnapshots } from './modules/tasks/snapshot-job';
+import { startJobs } from './jobs';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (config.demoData) await seedDemoData(database.db, config.productDomain);
 const app = await buildApp(config, database);
-const stopSnapshots = startScoreSnapshots(database.db, app.log);
-// Runs before the database closes: a snapshot in progress finishes first.
-app.addHook('preClose', stopSnapshots);
+const stopJobs = startJobs(database.db, config, app.log);
+// Runs before the database closes: a job in progress finishes first.
+app.addHook('preClose', stopJobs);
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,15 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { ScannerOverrides } from '@castellan/scanner';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'drizzle-orm/logger';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedDemoData } from '../src/db/demo-data';
-import type { ScannerOverrides } from '../src/modules/risk-analysis/scanner/options';
-import { SESSION_COOKIE } from '../src/plugins/session';
+import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import { adminQuery } from './global-setup';
 
 export { INDEX_HTML_MARKER } from './global-setup';
@@ -45,8 +47,9 @@ export type DatabaseLocation = {
 
 export async function freshDatabaseLocation(
   kind: DatabaseKind,
-  options: { onDisk?: boolean } = {},
+  options: { onDisk?: boolean; logger?: Logger } = {},
 ): Promise<DatabaseLocation> {
+  const logger = options.logger ? { logger: options.logger } : {};
   if (kind === 'postgres') {
     const template = inject('postgresTemplate');
     if (!template) throw new Error('TEST_DATABASE_URL is not set');
@@ -57,7 +60,7 @@ export async function freshDatabaseLocation(
     url.pathname = `/${name}`;
     return {
       kind,
-      open: () => openDatabase({ databaseUrl: url.toString() }),
+      open: () => openDatabase({ databaseUrl: url.toString(), ...logger }),
       dispose: () => adminQuery(template.adminUrl, `drop database if exists ${name} with (force)`),
     };
   }
@@ -66,7 +69,7 @@ export async function freshDatabaseLocation(
   if (!options.onDisk) {
     return {
       kind,
-      open: async () => openDatabase({ pglite: await PGlite.create({ loadDataDir }) }),
+      open: async () => openDatabase({ pglite: await PGlite.create({ loadDataDir }), ...logger }),
       dispose: async () => {},
     };
   }
@@ -78,7 +81,7 @@ export async function freshDatabaseLocation(
     open: async () => {
       const client = await PGlite.create(created ? { dataDir } : { dataDir, loadDataDir });
       created = true;
-      return openDatabase({ pglite: client });
+      return openDatabase({ pglite: client, ...logger });
     },
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -99,7 +102,12 @@ export type TestApp = {
   app: FastifyInstance;
   config: Config;
   database: Database;
-  inject: FastifyInstance['inject'];
+  /**
+   * `app.inject`, sending `Content-Type: application/json` on state-changing calls that name no
+   * content type, as the web app does (the server refuses them otherwise). Use `app.inject` to
+   * send exactly what is given.
+   */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Signs in through POST /api/auth/test-login; returns the `cookie` request header. */
   signIn(email: string): Promise<string>;
   close(): Promise<void>;
@@ -118,6 +126,10 @@ export type TestAppOptions = {
   databaseOf?: () => TestApp;
   /** Points the app's scanner somewhere (read when the app is built, e.g. at fixtures). */
   scanner?: () => ScannerOverrides;
+  /** Receives the app's log lines (set LOG_LEVEL in `env`, the tests' default is silent). */
+  logStream?: Writable;
+  /** Sees every statement sent to the app's fresh database (to count them). */
+  queryLogger?: Logger;
 };
 
 /** An app on its own fresh database; `close()` closes both and drops the database. */
@@ -131,7 +143,10 @@ export async function createTestApp(
   if (owner) {
     database = owner.database;
   } else {
-    location = await freshDatabaseLocation(kind);
+    location = await freshDatabaseLocation(
+      kind,
+      options.queryLogger ? { logger: options.queryLogger } : {},
+    );
     database = closeOnce(await location.open());
     if (options.seed) await seedDemoData(database.db, PRODUCT_DOMAIN);
   }
@@ -139,6 +154,7 @@ export async function createTestApp(
   // The app closes its database when it closes, unless the database belongs to another app.
   const app = await buildApp(config, owner ? { ...database, close: async () => {} } : database, {
     ...(options.scanner ? { scanner: options.scanner() } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.setup?.(app);
   await app.ready();
@@ -146,13 +162,27 @@ export async function createTestApp(
     app,
     config,
     database,
-    inject: app.inject.bind(app) as FastifyInstance['inject'],
+    inject: (request) => app.inject(asTheWebApp(request)),
     signIn: (email) => signIn(app, email),
     close: async () => {
       await app.close();
       await location?.dispose();
     },
   };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function asTheWebApp(request: InjectOptions): InjectOptions {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const headers = request.headers ?? {};
+  if (
+    SAFE_METHODS.has(method) ||
+    Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
+  ) {
+    return request;
+  }
+  return { ...request, headers: { ...headers, 'content-type': 'application/json' } };
 }
 
 /** A test may close the database before the app closes it again. */

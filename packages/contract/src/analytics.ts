@@ -5,7 +5,13 @@ export const ANALYTICS_EVENT_TYPES = ['page_view', 'page_leave'] as const;
 
 export const analyticsEvent = z.strictObject({
   type: z.enum(ANALYTICS_EVENT_TYPES),
-  path: z.string().min(1).max(2000).startsWith('/', { message: 'must be a path starting with /' }),
+  /** The page's path only: a query or fragment could carry tokens or personal data. */
+  path: z
+    .string()
+    .min(1)
+    .max(512)
+    .startsWith('/', { message: 'must be a path starting with /' })
+    .regex(/^[^?#]*$/, { message: 'must be a path without query or fragment' }),
   occurredAt: isoDateTime,
   /** For page_leave: how long the page was open. */
   durationMs: z
@@ -17,11 +23,13 @@ export const analyticsEvent = z.strictObject({
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEvent>;
 
-/** `POST /api/analytics/events` */
+/** `POST /api/analytics/events`: the browser sends one event at a time. */
 export const analyticsEventsRequest = z.strictObject({
-  events: z.array(analyticsEvent).min(1).max(50),
+  events: z.array(analyticsEvent).min(1).max(10),
 });
+export type AnalyticsEventsRequest = z.input<typeof analyticsEventsRequest>;
 export const analyticsEventsResponse = z.object({ accepted: z.number().int() });
+export type AnalyticsEventsResponse = z.infer<typeof analyticsEventsResponse>;
 
 /** `POST /api/client-errors`: an uncaught error in the browser. */
 export const clientError = z.strictObject({
@@ -32,3 +40,4 @@ export const clientError = z.strictObject({
 });
 export type ClientError = z.infer<typeof clientError>;
 export const clientErrorResponse = z.object({ received: z.literal(true) });
+export type ClientErrorResponse = z.infer<typeof clientErrorResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress } from './common';
+import { emailAddress, isoDateTime } from './common';
 import { ORGANIZATION_STATUSES, ROLES } from './vocabulary';
 
 /** `GET /api/auth/user-data`: the signed-in user as the web app sees them. */
@@ -41,6 +41,34 @@ export type TestLoginRequest = z.infer<typeof testLoginRequest>;
 export const logoutResponse = z.object({ loggedOut: z.literal(true) });
 export type LogoutResponse = z.infer<typeof logoutResponse>;
 
+/** One of the signed-in user's own sessions (a browser they signed in with). */
+export const userSession = z.object({
+  /** Names the session in `DELETE /api/auth/sessions/:id`; not its secret. */
+  id: z.uuid(),
+  createdAt: isoDateTime,
+  lastSeenAt: isoDateTime,
+  /** A short description of the browser, e.g. "Firefox on Windows". */
+  device: z.string(),
+  /** The client address at sign-in. */
+  ip: z.string().nullable(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSession>;
+
+/** `GET /api/auth/sessions`: the user's live sessions, latest activity first. */
+export const userSessionsResponse = z.object({ sessions: z.array(userSession) });
+export type UserSessionsResponse = z.infer<typeof userSessionsResponse>;
+
+export const userSessionParams = z.strictObject({
+  id: z.uuid({ message: 'must be a session id' }),
+});
+export type UserSessionParams = z.input<typeof userSessionParams>;
+
+/** `DELETE /api/auth/sessions/:id`: signs one of the user's other sessions out. */
+export const endUserSessionResponse = z.object({ ended: z.literal(true) });
+export type EndUserSessionResponse = z.infer<typeof endUserSessionResponse>;
+
 export const SIGN_IN_PROVIDERS = ['google', 'microsoft'] as const;
 export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
 
@@ -62,12 +90,11 @@ export const SIGN_IN_ERRORS = [
 ] as const;
 export type SignInError = (typeof SIGN_IN_ERRORS)[number];
 
-/** `GET /api/auth/:provider/login?returnTo=/path` */
+/**
+ * `GET /api/auth/:provider/login?returnTo=/path`. The server keeps `returnTo` only when it stays
+ * on the app (`safeReturnPath` against its public address), else answers 400.
+ */
 export const signInProviderParams = z.strictObject({ provider: z.enum(SIGN_IN_PROVIDERS) });
-export const signInStartQuery = z.strictObject({
-  returnTo: z
-    .string()
-    .max(2000)
-    .regex(/^\/(?![/\\])/, { message: 'must be a path of this site' })
-    .optional(),
-});
+export type SignInProviderParams = z.input<typeof signInProviderParams>;
+export const signInStartQuery = z.strictObject({ returnTo: z.string().max(2000).optional() });
+export type SignInStartQuery = z.input<typeof signInStartQuery>;

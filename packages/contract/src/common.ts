@@ -10,5 +10,7 @@ export const emailAddress = z
   .toLowerCase()
   .max(254)
   .pipe(z.email({ message: 'must be a valid e-mail address' }));
+export type EmailAddress = z.infer<typeof emailAddress>;
 
 export const isoDateTime = z.iso.datetime({ offset: true });
+export type IsoDateTime = z.infer<typeof isoDateTime>;

@@ -8,6 +8,7 @@ import { ORGANIZATION_STATUSES, ROLES } from './vocabulary';
 export const impersonationSearchQuery = z.strictObject({
   q: z.string().trim().max(200).default(''),
 });
+export type ImpersonationSearchQuery = z.input<typeof impersonationSearchQuery>;
 
 export const impersonationCandidate = z.object({
   id: z.uuid(),
@@ -22,8 +23,10 @@ export const impersonationCandidate = z.object({
 export type ImpersonationCandidate = z.infer<typeof impersonationCandidate>;
 
 export const impersonationSearchResponse = z.object({ users: z.array(impersonationCandidate) });
+export type ImpersonationSearchResponse = z.infer<typeof impersonationSearchResponse>;
 
 /** `POST /api/impersonation` (staff): act as this user until logout. */
 export const startImpersonationRequest = z.strictObject({
   userId: z.uuid({ message: 'must be a user id' }),
 });
+export type StartImpersonationRequest = z.input<typeof startImpersonationRequest>;

@@ -41,3 +41,4 @@ export type Organization = z.infer<typeof organization>;
 
 /** `DELETE /api/organization` */
 export const deleteOrganizationResponse = z.object({ deleted: z.literal(true) });
+export type DeleteOrganizationResponse = z.infer<typeof deleteOrganizationResponse>;

@@ -4,7 +4,6 @@ import { scanReport } from './risk-analysis';
 import { GRADES } from './vocabulary';
 
 export const SCAN_STATES = ['running', 'done', 'failed'] as const;
-export type ScanState = (typeof SCAN_STATES)[number];
 
 /** One scan of a domain, as it runs and once it has finished. */
 export const domainScan = z.object({
@@ -30,6 +29,7 @@ export const publicScanRequest = z.strictObject({ domain: typedDomain });
 export type PublicScanRequest = z.input<typeof publicScanRequest>;
 /** `GET /api/risk-analysis/public/:domain`: the recent scan of a domain. */
 export const publicScanParams = z.strictObject({ domain: typedDomain });
+export type PublicScanParams = z.input<typeof publicScanParams>;
 export const domainScanResponse = z.object({ scan: domainScan });
 export type DomainScanResponse = z.infer<typeof domainScanResponse>;
 
@@ -50,3 +50,4 @@ export type OrganizationAnalysisResponse = z.infer<typeof organizationAnalysisRe
 
 /** `POST /api/registration/complete`: the admin finishes registering the organisation. */
 export const completeRegistrationResponse = z.object({ status: z.literal('REGISTERED') });
+export type CompleteRegistrationResponse = z.infer<typeof completeRegistrationResponse>;

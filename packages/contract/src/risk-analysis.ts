@@ -1,87 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { parsePublicDomain } from './domain';
 import { GRADES, SEVERITIES } from './vocabulary';
-
-/**
- * Top-level names that never reach the public internet (RFC 6761, RFC 6762, RFC 7686, RFC 9476,
- * and names common on private networks). A public scan refuses them.
- */
-export const RESERVED_TLDS = [
-  'alt',
-  'arpa',
-  'corp',
-  'example',
-  'home',
-  'internal',
-  'intranet',
-  'invalid',
-  'lan',
-  'local',
-  'localdomain',
-  'localhost',
-  'onion',
-  'private',
-  'test',
-] as const;
-
-export type DomainParseResult = { ok: true; domain: string } | { ok: false; error: string };
-
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-const LOOKS_LIKE_IP = /^(?:\[.*\]|[0-9.]+|.*:.*:.*)$/;
-
-/**
- * Turns what a person typed into the lower-case ASCII (punycode) host name of a public domain:
- * `https://Example.COM/` and `exämple.com.` are accepted, IP addresses, ports, paths, single
- * labels and reserved names are not. `allowReserved` (tests only) accepts reserved names such as
- * `example.test`. Runs in the browser too: it relies on `URL` for IDNA only.
- */
-export function parsePublicDomain(
-  input: string,
-  options: { allowReserved?: boolean } = {},
-): DomainParseResult {
-  let text = input.trim();
-  if (text === '') return { ok: false, error: 'Enter a domain name, such as example.com.' };
-  const scheme = /^https?:\/\//i.exec(text);
-  if (scheme) {
-    text = text.slice(scheme[0].length);
-    if (/^[^/?#]*[/?#]./.test(text) || /[?#]/.test(text)) {
-      return { ok: false, error: 'Enter only the domain name, without a path.' };
-    }
-    text = text.replace(/\/$/, '');
-  }
-  text = text.replace(/\.$/, '');
-  if (LOOKS_LIKE_IP.test(text)) {
-    return { ok: false, error: 'Enter a domain name, not an IP address.' };
-  }
-  if (/[/:@?#\\\s]/.test(text)) {
-    return {
-      ok: false,
-      error: 'Enter only the domain name, without a port, path, user name or spaces.',
-    };
-  }
-  let ascii: string;
-  try {
-    ascii = new URL(`http://${text}/`).hostname;
-  } catch {
-    return { ok: false, error: 'This is not a valid domain name.' };
-  }
-  ascii = ascii.replace(/\.$/, '');
-  if (ascii.length > 253) return { ok: false, error: 'This domain name is too long.' };
-  const labels = ascii.split('.');
-  if (labels.length < 2) {
-    return { ok: false, error: 'Enter a full domain name with a dot, such as example.com.' };
-  }
-  if (!labels.every((label) => LABEL.test(label))) {
-    return { ok: false, error: 'This is not a valid domain name.' };
-  }
-  const tld = labels[labels.length - 1] ?? '';
-  if (!TLD.test(tld)) return { ok: false, error: 'This is not a valid domain name.' };
-  if (!options.allowReserved && (RESERVED_TLDS as readonly string[]).includes(tld)) {
-    return { ok: false, error: `Names under .${tld} are not public and cannot be scanned.` };
-  }
-  return { ok: true, domain: ascii };
-}
 
 /** A domain a person may ask us to scan, normalised by `parsePublicDomain`. */
 export const publicDomain = z.string().transform((input, ctx) => {
@@ -90,6 +10,7 @@ export const publicDomain = z.string().transform((input, ctx) => {
   ctx.addIssue({ code: 'custom', message: parsed.error });
   return z.NEVER;
 });
+export type PublicDomain = z.output<typeof publicDomain>;
 
 /** The parts of a domain report, each scored out of 100. */
 export const SCAN_AREAS = [

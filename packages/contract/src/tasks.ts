@@ -41,6 +41,7 @@ export const taskId = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*:[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/, {
     message: 'must be a task id',
   });
+export type TaskId = z.infer<typeof taskId>;
 
 /** Spec §3 "Task (action)", with what the page needs to show it. */
 export const task = z.object({
@@ -77,6 +78,7 @@ export type ActionsResponse = z.infer<typeof actionsResponse>;
 export const markActionCompleteRequest = z.strictObject({ taskId });
 export type MarkActionCompleteRequest = z.infer<typeof markActionCompleteRequest>;
 export const markActionCompleteResponse = z.object({ task });
+export type MarkActionCompleteResponse = z.infer<typeof markActionCompleteResponse>;
 
 export const progress = z.object({
   completed: z.number().int(),
@@ -126,6 +128,6 @@ export const employee = z.object({
 });
 export type Employee = z.infer<typeof employee>;
 
-/** `GET /api/list-employees` (admins) */
+/** `GET /api/list-employees` (every signed-in user of the organisation) */
 export const employeesResponse = z.object({ employees: z.array(employee) });
 export type EmployeesResponse = z.infer<typeof employeesResponse>;

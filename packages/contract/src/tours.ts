@@ -18,9 +18,11 @@ export type TourState = z.infer<typeof tourState>;
 
 /** `GET /api/tours` */
 export const toursResponse = z.array(tourState);
+export type ToursResponse = z.infer<typeof toursResponse>;
 
 /** `PUT /api/tours/main` */
 export const updateTourRequest = z.strictObject({
   currentStepId: z.number().int().min(0).max(99).nullable(),
   status: z.enum(TOUR_STATUSES),
 });
+export type UpdateTourRequest = z.input<typeof updateTourRequest>;

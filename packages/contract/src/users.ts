@@ -26,6 +26,7 @@ export const inviteMemberRequest = z.strictObject({
 export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
 
 export const memberParams = z.strictObject({ id: z.uuid({ message: 'must be a user id' }) });
+export type MemberParams = z.input<typeof memberParams>;
 
 /** `PATCH /api/users/:id` (admins) */
 export const updateMemberRequest = z.strictObject({ role: z.enum(ROLES) });

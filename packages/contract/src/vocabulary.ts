@@ -7,7 +7,6 @@ export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ORGANIZATION_STATUSES = ['PENDING', 'REGISTERED'] as const;
-export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
 
 export const PRODUCT_NAME = 'Castellan';
 
@@ -76,7 +75,6 @@ export const TASK_PLATFORMS = [
 export type TaskPlatform = (typeof TASK_PLATFORMS)[number];
 
 export const PRIORITY_LABELS = ['Low priority', 'Medium priority', 'High priority'] as const;
-export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
 
 export const RISK_LABELS = [
   'Info',
@@ -85,7 +83,6 @@ export const RISK_LABELS = [
   'High risk',
   'Critical risk',
 ] as const;
-export type RiskLabel = (typeof RISK_LABELS)[number];
 
 export const TASK_SCOPES = ['Individual', 'Admin'] as const;
 export type TaskScope = (typeof TASK_SCOPES)[number];

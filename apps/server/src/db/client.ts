@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -21,18 +22,23 @@ export type Database = {
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
-/** node-postgres when a URL is given, else PGlite in `dataDir` (or an existing PGlite instance). */
+/**
+ * node-postgres when a URL is given, else PGlite in `dataDir` (or an existing PGlite instance).
+ * `logger` sees every statement Drizzle sends (tests count them).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   pglite?: PGlite;
+  logger?: Logger;
 }): Promise<Database> {
+  const drizzleOptions = { schema, ...(options.logger ? { logger: options.logger } : {}) };
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (a restart, an administrator) is dropped by the pool
     // and the next query opens a new one; unheard, the error would stop the process.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
-    const db = drizzlePostgres(pool, { schema });
+    const db = drizzlePostgres(pool, drizzleOptions);
     await migrateWithLock(pool, () => migratePostgres(db, { migrationsFolder }));
     return {
       kind: 'postgres',
@@ -47,7 +53,7 @@ export async function openDatabase(options: {
     if (!dir.includes('://')) mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, drizzleOptions);
   await migratePglite(db, { migrationsFolder });
   const pglite = client;
   return {

@@ -79,6 +79,9 @@ describe.each(databaseKinds())('seedDemoData on %s', (kind) => {
       false,
     );
 
+    // Marked as made up, so that test login may sign in as their users and nobody else.
+    expect(orgs.map((o) => [o.domain, o.isDemo])).toEqual(orgs.map((o) => [o.domain, true]));
+
     expect(await seedDemoData(db.db, PRODUCT_DOMAIN)).toBe(false);
     expect(await everything(db)).toEqual({ orgs, people });
   });

@@ -38,10 +38,11 @@ export async function seedDemoData(db: Db, productDomain: string): Promise<boole
           workspace: 'google',
           failedLogins: 37,
           blockedSpam: 412,
+          isDemo: true,
         },
-        { domain: 'northfield.example', status: 'PENDING' },
-        { domain: productDomain, status: 'REGISTERED' },
-        { domain: `sandbox.${productDomain}`, status: 'REGISTERED' },
+        { domain: 'northfield.example', status: 'PENDING', isDemo: true },
+        { domain: productDomain, status: 'REGISTERED', isDemo: true },
+        { domain: `sandbox.${productDomain}`, status: 'REGISTERED', isDemo: true },
       ])
       .returning({ id: organizations.id, domain: organizations.domain });
     if (!registered || !pending || !staffOrg || !sandbox)

@@ -32,8 +32,24 @@ export class NotFoundError extends HttpError {
   }
 }
 
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message = 'Unsupported content type: send application/json.') {
+    super(415, message);
+  }
+}
+
 export class ConflictError extends HttpError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+
+/** 429 with a `Retry-After` header: a capacity limit, not a mistake of the caller. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/errors';
+import { HttpError, TooManyRequestsError, UnsupportedMediaTypeError } from '../lib/errors';
 
 /** One place that turns every failure into `{ "error": "…" }` with the right status. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -10,6 +10,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(400)
         .send({ error: describeValidation(err.validationContext, err.validation) });
     }
+    if (err instanceof TooManyRequestsError) {
+      reply.header('retry-after', String(err.retryAfterSeconds));
+    }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ error: err.message });
     }
@@ -18,7 +21,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(413).send({ error: 'The request body is too large.' });
     }
     if (status === 415) {
-      return reply.code(415).send({ error: 'Unsupported content type: send application/json.' });
+      return reply.code(415).send({ error: new UnsupportedMediaTypeError().message });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: err.message || 'Bad request.' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { ForbiddenError } from '../lib/errors';
+import { ForbiddenError, UnsupportedMediaTypeError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,10 +13,18 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
+/** The media type of a Content-Type header, without its parameters. */
+const mediaType = (value: string | undefined) => value?.split(';')[0]?.trim().toLowerCase();
+
 /**
- * Refuses state-changing API calls that a browser sends on behalf of another site, on top of the
- * SameSite=Lax session cookie. Browsers send Origin (or at least Referer) with such calls; other
- * clients (scripts, the endpoint agent) send neither and are judged by their credentials alone.
+ * Refuses state-changing requests that a browser sends on behalf of another site, on top of the
+ * SameSite=Lax session cookie:
+ * - whatever the path (the router decodes `/%61pi/…` into an API route, so no path is exempt),
+ *   `Sec-Fetch-Site` must say `same-origin` and `Origin` (or `Referer`) must be the app's when a
+ *   browser sends them; other clients (scripts, the endpoint agent) send neither and are judged
+ *   by their credentials alone;
+ * - state-changing API calls must say `Content-Type: application/json`, with or without a body,
+ *   which no HTML form can send and which makes a browser ask before sending it cross-origin.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config): void {
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -24,12 +32,23 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
     `${request.protocol}://${request.headers.host ?? ''}`;
 
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    if (origin === null) return;
-    if (origin !== publicOrigin && origin !== ownOrigin(request)) {
-      request.log.warn({ origin, url: request.url }, 'cross-site request refused');
+    const foreignSite = site !== undefined && site !== 'same-origin';
+    const foreignOrigin =
+      origin !== null && origin !== publicOrigin && origin !== ownOrigin(request);
+    if (foreignSite || foreignOrigin) {
+      request.log.warn({ origin, site, url: request.url }, 'cross-site request refused');
       throw new ForbiddenError('This request came from another site and was refused.');
+    }
+    // The matched route, not the raw URL: `/%61pi/…` reaches `/api/…` too.
+    const route = request.routeOptions.url;
+    if (
+      route?.startsWith('/api/') &&
+      mediaType(request.headers['content-type']) !== 'application/json'
+    ) {
+      throw new UnsupportedMediaTypeError();
     }
   });
 }

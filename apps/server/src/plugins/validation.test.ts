@@ -93,6 +93,8 @@ const endpoints: Endpoint[] = [
     wrongType: [{ firstName: 1, lastName: 'Morgan' }, 'body.firstName'],
   },
   { method: 'POST', url: '/api/auth/delete-account', wrongType: [{ confirm: 1 }, 'body'] },
+  { method: 'GET', url: '/api/auth/sessions' },
+  { method: 'DELETE', url: `/api/auth/sessions/${SOME_USER}`, wrongType: ['yes', 'body'] },
   { method: 'GET', url: '/api/impersonation/users' },
   { method: 'GET', url: '/api/auth/providers' },
   { method: 'GET', url: '/api/auth/google/login' },

@@ -23,5 +23,7 @@ export const analyticsEvents = pgTable(
   (t) => [
     index('analytics_events_organization_id_idx').on(t.organizationId),
     index('analytics_events_occurred_at_idx').on(t.occurredAt),
+    // The retention purge deletes by the server's time of receipt.
+    index('analytics_events_received_at_idx').on(t.receivedAt),
   ],
 );

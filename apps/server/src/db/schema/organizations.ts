@@ -1,5 +1,5 @@
 import { ORGANIZATION_STATUSES } from '@castellan/contract';
-import { integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const organizationStatus = pgEnum('organization_status', ORGANIZATION_STATUSES);
 export const workspaceSuite = pgEnum('workspace_suite', ['google', 'microsoft']);
@@ -18,6 +18,11 @@ export const organizations = pgTable('organizations', {
   /** Attacks stopped, as last counted by the organisation's integrations. */
   failedLogins: integer('failed_logins').notNull().default(0),
   blockedSpam: integer('blocked_spam').notNull().default(0),
+  /**
+   * Made up by the demo-data seed. Test login signs in only users of demo organisations, and a
+   * demo staff member may act only as them, so a demo account never reaches a real customer.
+   */
+  isDemo: boolean('is_demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()

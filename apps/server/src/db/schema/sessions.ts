@@ -10,6 +10,8 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the user and the API call a session by; never the token or its hash. */
+    id: uuid('id').notNull().defaultRandom().unique(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -20,6 +22,11 @@ export const sessions = pgTable(
     impersonatorUserId: uuid('impersonator_user_id').references(() => users.id, {
       onDelete: 'cascade',
     }),
+    /** While impersonating: when the staff member's own session would have ended. */
+    impersonatorExpiresAt: timestamp('impersonator_expires_at', { withTimezone: true }),
+    /** The browser and client address at sign-in, shown in the user's list of sessions. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute expiry: the session ends then however active it is. */

@@ -27,3 +27,14 @@ export const users = pgTable(
   },
   (t) => [index('users_organization_id_idx').on(t.organizationId)],
 );
+
+/** What the app shows of a user: the columns a signed-in session and a renamed user answer with. */
+export const userProfileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  profileImageUrl: users.profileImageUrl,
+  isStaff: users.isStaff,
+};

@@ -59,10 +59,38 @@ describe.each(databaseKinds())('analytics and client errors on %s', (kind) => {
     expectError(await post('/api/analytics/events', { events: [event('no-slash')] }), 400);
     expectError(
       await post('/api/analytics/events', {
-        events: Array.from({ length: 51 }, () => event('/x')),
+        events: Array.from({ length: 11 }, () => event('/x')),
       }),
       400,
     );
+    expectError(
+      await post('/api/analytics/events', { events: [event(`/${'a'.repeat(512)}`)] }),
+      400,
+    );
+    for (const path of ['/reset?token=abc', '/tasks#step-2']) {
+      expect(
+        expectError(await post('/api/analytics/events', { events: [event(path)] }), 400),
+      ).toMatch(/without query or fragment/);
+    }
+  });
+
+  it('limits anonymous callers per address more tightly than signed-in users', async () => {
+    const from = (remoteAddress: string, cookie?: string) =>
+      server().inject({
+        method: 'POST',
+        url: '/api/analytics/events',
+        payload: { events: [event('/limits')] },
+        headers: cookie ? { cookie } : {},
+        remoteAddress,
+      });
+    for (let i = 0; i < 30; i += 1) expect((await from('192.0.2.50')).statusCode).toBe(200);
+    const limited = await from('192.0.2.50');
+    expectError(limited, 429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another address, and a signed-in user at the same address, are counted apart.
+    expect((await from('192.0.2.51')).statusCode).toBe(200);
+    const alice = await server().signIn(ALICE);
+    for (let i = 0; i < 31; i += 1) expect((await from('192.0.2.50', alice)).statusCode).toBe(200);
   });
 
   it('accepts a browser error report and refuses an empty one', async () => {

@@ -1,47 +1,39 @@
-import {
-  analyticsEventsRequest,
-  analyticsEventsResponse,
-  clientError,
-  clientErrorResponse,
-} from '@castellan/contract';
+import { endpoints } from '@castellan/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { analyticsEvents } from '../../db/schema';
+import { route } from '../sessions/route';
+import { recordPageEvents } from './service';
+
+/**
+ * Page events per minute: a signed-in user is limited as themselves, anonymous visitors (one
+ * event per page change) more tightly per address.
+ */
+const eventsLimit = {
+  keyGenerator: (request: FastifyRequest) =>
+    request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`,
+  max: (request: FastifyRequest) => (request.session ? 120 : 30),
+  timeWindow: '1 minute',
+};
 
 /** Page views from consenting browsers, and uncaught browser errors (logged, not stored). */
 export const analyticsRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/analytics/events',
-      {
-        onRequest: app.loadUser,
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-        schema: { body: analyticsEventsRequest, response: { 200: analyticsEventsResponse } },
-      },
+    route(
+      app,
+      endpoints.recordPageEvents,
+      // After loadUser (the access hook of this route), so the limit knows who calls.
+      { config: { rateLimit: eventsLimit } },
       async (request) => {
-        const session = request.session;
-        await db.insert(analyticsEvents).values(
-          request.body.events.map((event) => ({
-            organizationId: session?.organization.id ?? null,
-            userId: session?.user.id ?? null,
-            type: event.type,
-            path: event.path,
-            durationMs: event.durationMs ?? null,
-            occurredAt: new Date(event.occurredAt),
-          })),
-        );
-        return { accepted: request.body.events.length };
+        return { accepted: await recordPageEvents(db, request.session, request.body.events) };
       },
     );
 
-    app.post(
-      '/client-errors',
-      {
-        onRequest: app.loadUser,
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: { body: clientError, response: { 200: clientErrorResponse } },
-      },
+    route(
+      app,
+      endpoints.reportClientError,
+      { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
       async (request) => {
         request.log.warn(
           { clientError: request.body, userId: request.session?.user.id },

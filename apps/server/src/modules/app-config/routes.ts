@@ -1,11 +1,12 @@
-import { appConfig } from '@castellan/contract';
+import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { route } from '../sessions/route';
 
 export const appConfigRoutes =
   (config: Config): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/app-config', { schema: { response: { 200: appConfig } } }, async () => ({
+    route(app, endpoints.getAppConfig, async () => ({
       productDomain: config.productDomain,
       testLogin: config.testLogin,
       posthog: config.posthog,

@@ -1,23 +1,28 @@
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
+import type { AuditActor, Person } from './actor';
 
 export type AuditEvent = {
   action: string;
   organizationId: string | null;
-  actor: { id: string; email: string };
-  subject?: { id: string; email: string } | null;
+  actor: AuditActor;
+  subject?: Person | null;
   details?: Record<string, unknown>;
 };
 
 /** Appends one security-relevant event; the record keeps the e-mails, as users may be deleted. */
 export async function recordAuditEvent(db: Db, event: AuditEvent): Promise<void> {
+  const { actor } = event;
+  const details = actor.actingAs
+    ? { ...event.details, impersonatedUser: actor.actingAs }
+    : (event.details ?? null);
   await db.insert(auditEvents).values({
     organizationId: event.organizationId,
     action: event.action,
-    actorUserId: event.actor.id,
-    actorEmail: event.actor.email,
+    actorUserId: actor.id,
+    actorEmail: actor.email,
     subjectUserId: event.subject?.id ?? null,
     subjectEmail: event.subject?.email ?? null,
-    details: event.details ?? null,
+    details,
   });
 }

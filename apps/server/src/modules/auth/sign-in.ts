@@ -1,7 +1,17 @@
 import { isConsumerEmailDomain, type SignInError, type SignInProvider } from '@castellan/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations, userIdentities, users } from '../../db/schema';
+import {
+  bindSignInProvider,
+  findOrganizationByDomain,
+  insertPendingOrganization,
+} from '../organizations/repository';
+import {
+  findUserByEmail,
+  findUserByIdentity,
+  insertSignedInUser,
+  linkIdentity,
+  updateSignInProfile,
+} from '../users/repository';
 
 /** Microsoft's tenant of personal accounts (outlook.com, hotmail.com, …). */
 const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
@@ -81,32 +91,13 @@ export async function signInWithIdentity(db: Db, identity: ProviderIdentity): Pr
       lastSignInAt: new Date(),
       ...(identity.pictureUrl ? { profileImageUrl: identity.pictureUrl } : {}),
     };
-    const [linked] = await tx
-      .select({ id: users.id, organizationId: users.organizationId })
-      .from(userIdentities)
-      .innerJoin(users, eq(users.id, userIdentities.userId))
-      .where(
-        and(
-          eq(userIdentities.provider, identity.provider),
-          eq(userIdentities.subject, identity.subject),
-        ),
-      )
-      .limit(1);
+    const linked = await findUserByIdentity(tx, identity.provider, identity.subject);
     if (linked) {
-      await tx.update(users).set(profile).where(eq(users.id, linked.id));
+      await updateSignInProfile(tx, linked.id, profile);
       return { ...linked, createdOrganization: false };
     }
 
-    const orgColumns = {
-      id: organizations.id,
-      microsoftTenantId: organizations.microsoftTenantId,
-      workspace: organizations.workspace,
-    };
-    let [organization] = await tx
-      .select(orgColumns)
-      .from(organizations)
-      .where(eq(organizations.domain, identity.domain))
-      .limit(1);
+    let organization = await findOrganizationByDomain(tx, identity.domain);
     if (identity.provider === 'microsoft') {
       const boundTenant = organization?.microsoftTenantId ?? null;
       if (boundTenant && boundTenant !== identity.tenantId)
@@ -118,60 +109,40 @@ export async function signInWithIdentity(db: Db, identity: ProviderIdentity): Pr
 
     let createdOrganization = false;
     if (!organization) {
-      [organization] = await tx
-        .insert(organizations)
-        .values({
-          domain: identity.domain,
-          status: 'PENDING',
-          microsoftTenantId: identity.tenantId,
-          workspace: identity.provider,
-        })
-        .returning(orgColumns);
+      organization = await insertPendingOrganization(tx, {
+        domain: identity.domain,
+        microsoftTenantId: identity.tenantId,
+        workspace: identity.provider,
+      });
       createdOrganization = true;
     } else if ((identity.tenantId && !organization.microsoftTenantId) || !organization.workspace) {
       // The first sign-in through a provider tells which office suite the organisation uses.
-      await tx
-        .update(organizations)
-        .set({
-          microsoftTenantId: organization.microsoftTenantId ?? identity.tenantId,
-          workspace: organization.workspace ?? identity.provider,
-        })
-        .where(eq(organizations.id, organization.id));
+      await bindSignInProvider(tx, organization.id, {
+        microsoftTenantId: organization.microsoftTenantId ?? identity.tenantId,
+        workspace: organization.workspace ?? identity.provider,
+      });
     }
-    if (!organization) throw new Error('the organisation was not created');
 
-    const [existing] = await tx
-      .select({ id: users.id, organizationId: users.organizationId, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.email, identity.email))
-      .limit(1);
+    const existing = await findUserByEmail(tx, identity.email);
     let userId: string;
     if (existing) {
       if (existing.organizationId !== organization.id) throw new SignInRefused('unverified-domain');
       const names = existing.firstName
         ? {}
         : { firstName: identity.firstName, lastName: identity.lastName };
-      await tx
-        .update(users)
-        .set({ ...profile, ...names })
-        .where(eq(users.id, existing.id));
+      await updateSignInProfile(tx, existing.id, { ...profile, ...names });
       userId = existing.id;
     } else {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          organizationId: organization.id,
-          email: identity.email,
-          firstName: identity.firstName,
-          lastName: identity.lastName,
-          role: createdOrganization ? 'admin' : 'user',
-          ...profile,
-        })
-        .returning({ id: users.id });
-      if (!created) throw new Error('the user was not created');
-      userId = created.id;
+      userId = await insertSignedInUser(tx, {
+        organizationId: organization.id,
+        email: identity.email,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        role: createdOrganization ? 'admin' : 'user',
+        ...profile,
+      });
     }
-    await tx.insert(userIdentities).values({
+    await linkIdentity(tx, {
       provider: identity.provider,
       subject: identity.subject,
       userId,

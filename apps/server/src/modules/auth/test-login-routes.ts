@@ -1,45 +1,29 @@
-import { testLoginRequest, testUsersResponse, userData } from '@castellan/contract';
+import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../../lib/errors';
-import { startSession } from '../../plugins/session';
-import { findUserByEmail, listUsersForTestLogin, recordSignIn } from '../users/repository';
-import { toUserData } from './user-data';
+import { startSession } from '../sessions/plugin';
+import { route } from '../sessions/route';
+import { toUserData } from '../sessions/user-data';
+import { signInDemoUser, testLoginUsers } from './test-login';
 
 /**
- * Password-less sign-in as any stored user, for the demo and for tests. Only registered when
- * enabled (never by default in production), so otherwise these paths answer 404.
+ * Password-less sign-in as a user of a demo organisation, for the demo and for tests. Only
+ * registered when enabled (never in production), so otherwise these paths answer 404. A user of
+ * a real organisation gets the same answer as an unknown address, revealing nobody.
  */
 export const testLoginRoutes =
   (config: Config, db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/auth/test-users', { schema: { response: { 200: testUsersResponse } } }, async () => {
-      const rows = await listUsersForTestLogin(db);
-      return {
-        users: rows.map((u) => ({
-          email: u.email,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          role: u.role,
-          organizationStatus: u.organizationStatus,
-          companyDomain: u.companyDomain,
-          staff: u.isStaff,
-        })),
-      };
-    });
+    route(app, endpoints.getTestUsers, async () => ({ users: await testLoginUsers(db) }));
 
-    app.post(
-      '/auth/test-login',
-      {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: { body: testLoginRequest, response: { 200: userData } },
-      },
+    route(
+      app,
+      endpoints.testLogin,
+      { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
       async (request, reply) => {
-        const user = await findUserByEmail(db, request.body.email);
-        if (!user) throw new NotFoundError('There is no user with that e-mail address.');
+        const user = await signInDemoUser(db, request.body.email);
         await startSession(request, reply, config, db, user);
-        await recordSignIn(db, user.id);
         return toUserData(user, { domain: user.companyDomain, status: user.organizationStatus });
       },
     );

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, databaseKinds, expectError, NOAH, SAM, useTestApp } from '../../../test/test-app';
+import { organizations, users } from '../../db/schema';
+
+/** A user of a real (not demo) organisation, as one signed in with Google would be. */
+const REAL_USER = 'pat.real@realcustomer.test';
 
 const testUsers = { method: 'GET', url: '/api/auth/test-users' } as const;
 const testLogin = (email: string) =>
@@ -8,10 +12,27 @@ const testLogin = (email: string) =>
 describe.each(databaseKinds())('test login on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });
   const production = useTestApp(kind, { databaseOf: server, env: { NODE_ENV: 'production' } });
-  const productionWithTestLogin = useTestApp(kind, {
+  const publicDevServer = useTestApp(kind, {
     databaseOf: server,
-    env: { NODE_ENV: 'production', TEST_LOGIN: '1' },
+    env: { NODE_ENV: 'development', HOST: '0.0.0.0' },
   });
+  const explicitlyOn = useTestApp(kind, {
+    databaseOf: server,
+    env: { NODE_ENV: 'development', HOST: '0.0.0.0', TEST_LOGIN: '1' },
+  });
+  const addRealCustomer = async () => {
+    const { db } = server().database;
+    const [org] = await db
+      .insert(organizations)
+      .values({ domain: 'realcustomer.test', status: 'REGISTERED' })
+      .onConflictDoNothing()
+      .returning({ id: organizations.id });
+    if (org) {
+      await db
+        .insert(users)
+        .values({ organizationId: org.id, email: REAL_USER, firstName: 'Pat', lastName: 'Real' });
+    }
+  };
 
   it('lists the demo users with the documented fields, staff first', async () => {
     const res = await server().inject(testUsers);
@@ -80,8 +101,37 @@ describe.each(databaseKinds())('test login on %s', (kind) => {
     expectError(await production().inject(testLogin(ALICE)), 404);
   });
 
-  it('works in production with TEST_LOGIN=1', async () => {
-    expect((await productionWithTestLogin().inject(testUsers)).statusCode).toBe(200);
-    expect((await productionWithTestLogin().inject(testLogin(ALICE))).statusCode).toBe(200);
+  it('is off on a development server that listens beyond this machine', async () => {
+    expectError(await publicDevServer().inject(testUsers), 404);
+    expectError(await publicDevServer().inject(testLogin(ALICE)), 404);
+  });
+
+  it('is on there when TEST_LOGIN=1 asks for it', async () => {
+    expect((await explicitlyOn().inject(testUsers)).statusCode).toBe(200);
+    expect((await explicitlyOn().inject(testLogin(ALICE))).statusCode).toBe(200);
+  });
+
+  it('lists only users of demo organisations', async () => {
+    await addRealCustomer();
+    const { users: listed } = (await server().inject(testUsers)).json() as {
+      users: { email: string; companyDomain: string }[];
+    };
+    expect(listed.map((u) => u.email)).not.toContain(REAL_USER);
+    expect(new Set(listed.map((u) => u.companyDomain))).toEqual(
+      new Set([
+        'brightwave.example',
+        'northfield.example',
+        'castellan.example',
+        'sandbox.castellan.example',
+      ]),
+    );
+  });
+
+  it("refuses a real organisation's user with the answer an unknown address gets", async () => {
+    await addRealCustomer();
+    const real = await server().inject(testLogin(REAL_USER));
+    const unknown = await server().inject(testLogin('nobody@realcustomer.test'));
+    expect(expectError(real, 404)).toBe(expectError(unknown, 404));
+    expect(real.headers['set-cookie']).toBeUndefined();
   });
 });

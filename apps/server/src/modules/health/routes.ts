@@ -1,12 +1,13 @@
-import { healthResponse } from '@castellan/contract';
+import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/errors';
+import { route } from '../sessions/route';
 
 export const healthRoutes =
   (database: Database): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/health', { schema: { response: { 200: healthResponse } } }, async (request) => {
+    route(app, endpoints.getHealth, async (request) => {
       try {
         await database.ping();
       } catch (err) {

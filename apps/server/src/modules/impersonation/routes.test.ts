@@ -12,9 +12,13 @@ import {
   sessionCookie,
   useTestApp,
 } from '../../../test/test-app';
-import { auditEvents, organizations, users } from '../../db/schema';
+import { auditEvents, organizations, sessions, users } from '../../db/schema';
+import { hashToken } from '../../lib/hash-token';
+import { SESSION_COOKIE } from '../sessions/plugin';
+import { createSession } from '../sessions/repository';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const HOUR = 3_600_000;
 const BROWSER = 'Mozilla/5.0 (impersonation test)';
 
 describe.each(databaseKinds())('impersonation on %s', (kind) => {
@@ -67,6 +71,15 @@ describe.each(databaseKinds())('impersonation on %s', (kind) => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, action), eq(auditEvents.subjectEmail, subjectEmail)));
+  const sessionWhere = (cookie: string) =>
+    eq(sessions.tokenHash, hashToken(cookie.slice(cookie.indexOf('=') + 1)));
+  const sessionRow = async (cookie: string) => {
+    const [row] = await db().select().from(sessions).where(sessionWhere(cookie));
+    if (!row) throw new Error('no such session');
+    return row;
+  };
+  const changeSession = (cookie: string, values: Partial<typeof sessions.$inferInsert>) =>
+    db().update(sessions).set(values).where(sessionWhere(cookie));
   const addUser = async (email: string, values: Partial<typeof users.$inferInsert> = {}) => {
     const [row] = await db()
       .insert(users)
@@ -228,6 +241,75 @@ describe.each(databaseKinds())('impersonation on %s', (kind) => {
     });
   });
 
+  describe('demo staff and real customers', () => {
+    const REAL_CUSTOMER = 'pat.real@realcustomer.test';
+    /** A real (not demo) organisation with a user, and a real staff organisation with a staff member. */
+    const realOrganizations = async () => {
+      const made = await db()
+        .insert(organizations)
+        .values([
+          { domain: 'realcustomer.test', status: 'REGISTERED' as const },
+          { domain: 'staff.castellan.test', status: 'REGISTERED' as const },
+        ])
+        .onConflictDoNothing()
+        .returning({ id: organizations.id, domain: organizations.domain });
+      const [customer, staff] = made;
+      if (customer && staff) {
+        await db()
+          .insert(users)
+          .values([
+            {
+              organizationId: customer.id,
+              email: REAL_CUSTOMER,
+              firstName: 'Pat',
+              lastName: 'Real',
+            },
+            {
+              organizationId: staff.id,
+              email: 'lee.staff@staff.castellan.test',
+              firstName: 'Lee',
+              lastName: 'Staff',
+              role: 'admin',
+              isStaff: true,
+            },
+          ]);
+      }
+    };
+    /** A real staff member cannot use test login: their session is opened directly. */
+    const realStaffSession = async () => {
+      const id = await idOf('lee.staff@staff.castellan.test');
+      const { token } = await createSession(db(), {
+        userId: id,
+        organizationId: await organizationIdOf('staff.castellan.test'),
+        expiresAt: new Date(Date.now() + HOUR),
+        client: { ip: '127.0.0.1', userAgent: BROWSER },
+      });
+      return `${SESSION_COOKIE}=${token}`;
+    };
+
+    it('the demo staff member neither finds nor acts as a real customer', async () => {
+      await realOrganizations();
+      const sam = await server().signIn(SAM);
+      expect(emails(await search(sam, 'realcustomer'))).toEqual([]);
+      expect(emails(await search(sam, 'pat'))).toEqual([]);
+      expect(emails(await search(sam))).not.toContain(REAL_CUSTOMER);
+      expect(expectError(await start(sam, await idOf(REAL_CUSTOMER)), 404)).toBe(
+        'There is no user with that id.',
+      );
+      expect(await auditOf('impersonation.started', REAL_CUSTOMER)).toEqual([]);
+      expect((await userData(sam)).json()).toMatchObject({ email: SAM, impersonatedBy: null });
+    });
+
+    it('a real staff member still finds and acts as real customers', async () => {
+      await realOrganizations();
+      const lee = await realStaffSession();
+      expect(emails(await search(lee, 'realcustomer'))).toEqual([REAL_CUSTOMER]);
+      const res = await start(lee, await idOf(REAL_CUSTOMER));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ email: REAL_CUSTOMER });
+    });
+  });
+
   describe('POST /api/auth/logout while impersonating', () => {
     it('answers 204 with a new session of the staff member and ends the impersonation', async () => {
       const ben = await actAs(BEN);
@@ -292,6 +374,100 @@ describe.each(databaseKinds())('impersonation on %s', (kind) => {
       const res = await logout(alice);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ loggedOut: true });
+    });
+  });
+
+  describe('how long it lasts', () => {
+    it('ends within the hour, however active', async () => {
+      const before = Date.now();
+      const started = await start(await server().signIn(SAM), await idOf(BEN));
+      const ben = cookieHeader(started);
+      const cookie = sessionCookie(started);
+      expect(cookie?.maxAge).toBeLessThanOrEqual(3600);
+      expect(cookie?.maxAge).toBeGreaterThan(3500);
+      const { expiresAt } = await sessionRow(ben);
+      expect(expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + HOUR);
+      expect(expiresAt.getTime()).toBeGreaterThanOrEqual(before + HOUR - 1000);
+
+      await changeSession(ben, { expiresAt: new Date(Date.now() - 1000) });
+      expectError(await userData(ben), 401);
+    });
+
+    it("never outlasts the staff member's own session", async () => {
+      const sam = await server().signIn(SAM);
+      const samEnds = new Date(Date.now() + 10 * 60_000);
+      await changeSession(sam, { expiresAt: samEnds });
+      const ben = cookieHeader(await start(sam, await idOf(BEN)));
+      expect((await sessionRow(ben)).expiresAt.getTime()).toBe(samEnds.getTime());
+    });
+
+    it("the return keeps the end the staff member's session had, not a new lifetime", async () => {
+      const sam = await server().signIn(SAM);
+      const samEnds = new Date(Date.now() + 3 * HOUR);
+      await changeSession(sam, { expiresAt: samEnds });
+      const ben = cookieHeader(await start(sam, await idOf(BEN)));
+
+      const res = await logout(ben);
+      expect(res.statusCode).toBe(204);
+      const back = cookieHeader(res);
+      const row = await sessionRow(back);
+      expect(row.expiresAt.getTime()).toBe(samEnds.getTime());
+      expect(row.impersonatorUserId).toBeNull();
+      expect(sessionCookie(res)?.maxAge).toBeLessThanOrEqual(3 * 3600);
+      expect((await userData(back)).json()).toMatchObject({ email: SAM, impersonatedBy: null });
+    });
+
+    it("when the staff member's own session has ended meanwhile, logout just ends", async () => {
+      const ben = await actAs(BEN);
+      await changeSession(ben, { impersonatorExpiresAt: new Date(Date.now() - 1000) });
+      const res = await logout(ben);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ loggedOut: true });
+      expect(sessionCookie(res)?.value).toBe('');
+      expectError(await userData(ben), 401);
+    });
+  });
+
+  describe('the audit log while impersonating', () => {
+    const auditRows = (action: string, subjectEmail: string) =>
+      auditOf(action, subjectEmail).then((rows) =>
+        rows.map((r) => ({ actor: r.actorEmail, actorId: r.actorUserId, details: r.details })),
+      );
+
+    it('attributes what is done as the user to the staff member, naming the user', async () => {
+      const alice = await actAs(ALICE);
+      const newcomer = 'fresh.face@brightwave.example';
+      const invited = await server().inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { email: newcomer },
+        headers: { cookie: alice },
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const id = invited.json().id as string;
+      const changed = await server().inject({
+        method: 'PATCH',
+        url: `/api/users/${id}`,
+        payload: { role: 'admin' },
+        headers: { cookie: alice },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+
+      const impersonatedUser = { id: await idOf(ALICE), email: ALICE };
+      const sam = await idOf(SAM);
+      expect(await auditRows('member.invited', newcomer)).toEqual([
+        { actor: SAM, actorId: sam, details: { role: 'user', impersonatedUser } },
+      ]);
+      expect(await auditRows('member.role_changed', newcomer)).toEqual([
+        { actor: SAM, actorId: sam, details: { from: 'user', to: 'admin', impersonatedUser } },
+      ]);
+
+      await logout(alice);
+      expect(await auditRows('impersonation.ended', ALICE)).toContainEqual({
+        actor: SAM,
+        actorId: sam,
+        details: expect.objectContaining({ impersonatedUser }),
+      });
     });
   });
 });

@@ -1,18 +1,34 @@
 import type { ImpersonationCandidate } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { auditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
-import type { ActiveSession } from '../auth/session-store';
-import { findUserById, searchUsers } from './repository';
+import type { ClientInfo } from '../sessions/client-info';
+import type { ActiveSession } from '../sessions/repository';
+import { findUserById, searchUsers } from '../users/repository';
 
 /** How many users one search answers at most. */
 export const SEARCH_LIMIT = 50;
 
-/** Where a request came from, kept with the audit record. */
-export type ClientInfo = { ip: string; userAgent: string | null };
+/** An impersonation ends after an hour at the latest, however active it is. */
+export const IMPERSONATION_MAX_MS = 60 * 60_000;
 
-export async function findCandidates(db: Db, query: string): Promise<ImpersonationCandidate[]> {
-  const rows = await searchUsers(db, query, SEARCH_LIMIT);
+/**
+ * A staff member of a demo organisation (whom test login signs in) sees and acts as users of
+ * demo organisations only, never as a real customer. Unknown staff count as demo: fail closed.
+ */
+async function limitedToDemo(db: Db, staffUserId: string): Promise<boolean> {
+  const staff = await findUserById(db, staffUserId);
+  return staff?.organizationIsDemo ?? true;
+}
+
+export async function findCandidates(
+  db: Db,
+  session: ActiveSession,
+  query: string,
+): Promise<ImpersonationCandidate[]> {
+  const demoOnly = await limitedToDemo(db, session.user.id);
+  const rows = await searchUsers(db, query, SEARCH_LIMIT, { demoOnly });
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -27,7 +43,8 @@ export async function findCandidates(db: Db, query: string): Promise<Impersonati
 
 /**
  * Checks that the staff member of `session` may act as `userId` and records the start. Returns
- * the user to open the new session for; the caller issues it.
+ * the user to open the new session for, and when that session ends: within the hour, and never
+ * after the staff member's own session would have. The caller issues it.
  */
 export async function startImpersonation(
   db: Db,
@@ -36,7 +53,10 @@ export async function startImpersonation(
   client: ClientInfo,
 ) {
   const target = await findUserById(db, userId);
-  if (!target) throw new NotFoundError('There is no user with that id.');
+  // A real customer is as unknown to a demo staff member as in the search.
+  if (!target || (!target.organizationIsDemo && (await limitedToDemo(db, session.user.id)))) {
+    throw new NotFoundError('There is no user with that id.');
+  }
   if (target.id === session.user.id) throw new ForbiddenError('You cannot impersonate yourself.');
   if (target.isStaff) {
     throw new ForbiddenError('Staff members cannot impersonate other staff members.');
@@ -44,16 +64,20 @@ export async function startImpersonation(
   await recordAuditEvent(db, {
     action: 'impersonation.started',
     organizationId: target.organizationId,
-    actor: session.user,
+    actor: auditActor(session),
     subject: target,
     details: { ...client },
   });
-  return target;
+  const expiresAt = new Date(
+    Math.min(Date.now() + IMPERSONATION_MAX_MS, session.expiresAt.getTime()),
+  );
+  return { target, expiresAt };
 }
 
 /**
- * Records the end of the impersonation of `session`. Returns the staff member to sign back in,
- * or null when they no longer exist or are no longer staff (then the session simply ends).
+ * Records the end of the impersonation of `session`. Returns the staff member to sign back in
+ * with the end their own session had, so acting as someone never lengthens it; or null when they
+ * no longer exist, are no longer staff or their own session is over (then the session just ends).
  */
 export async function endImpersonation(
   db: Db,
@@ -63,10 +87,12 @@ export async function endImpersonation(
   await recordAuditEvent(db, {
     action: 'impersonation.ended',
     organizationId: session.organization.id,
-    actor: session.impersonator,
+    actor: auditActor(session),
     subject: session.user,
     details: { ...client },
   });
+  const { sessionExpiresAt } = session.impersonator;
+  if (!sessionExpiresAt || sessionExpiresAt.getTime() <= Date.now()) return null;
   const staff = await findUserById(db, session.impersonator.id);
-  return staff?.isStaff ? staff : null;
+  return staff?.isStaff ? { staff, expiresAt: sessionExpiresAt } : null;
 }

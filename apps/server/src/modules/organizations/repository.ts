@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import type { SignInProvider } from '@castellan/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
+
+/** Every query of the organisations. */
 
 export async function findOrganization(db: Db, organizationId: string) {
   const [row] = await db
@@ -22,4 +25,83 @@ export async function findOrganization(db: Db, organizationId: string) {
 /** Removes the organisation; its users, sessions and every other row of it go with it (cascade). */
 export async function deleteOrganization(db: Db, organizationId: string): Promise<void> {
   await db.delete(organizations).where(eq(organizations.id, organizationId));
+}
+
+/** PENDING → REGISTERED; false when the organisation was not pending (already registered). */
+export async function markRegistered(db: Db, organizationId: string): Promise<boolean> {
+  const rows = await db
+    .update(organizations)
+    .set({ status: 'REGISTERED' })
+    .where(and(eq(organizations.id, organizationId), eq(organizations.status, 'PENDING')))
+    .returning({ id: organizations.id });
+  return rows.length > 0;
+}
+
+/**
+ * Takes the organisation's row lock until the transaction ends, so that changes to its members
+ * (who is admin, who is left) happen one after the other and each sees the previous one.
+ * NO KEY UPDATE still lets other transactions insert rows that reference the organisation.
+ */
+export async function lockOrganization(db: Db, organizationId: string): Promise<void> {
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('no key update');
+}
+
+/** The office suite the organisation works in, once a sign-in told. */
+export async function findWorkspace(
+  db: Db,
+  organizationId: string,
+): Promise<SignInProvider | null> {
+  const [row] = await db
+    .select({ workspace: organizations.workspace })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.workspace ?? null;
+}
+
+export async function listOrganizationIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: organizations.id }).from(organizations);
+  return rows.map((r) => r.id);
+}
+
+// Sign-in: the organisation of an e-mail's domain, created by its first user.
+
+const signInColumns = {
+  id: organizations.id,
+  microsoftTenantId: organizations.microsoftTenantId,
+  workspace: organizations.workspace,
+};
+
+export async function findOrganizationByDomain(db: Db, domain: string) {
+  const [row] = await db
+    .select(signInColumns)
+    .from(organizations)
+    .where(eq(organizations.domain, domain))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A new organisation, still registering, founded by the first sign-in of its domain. */
+export async function insertPendingOrganization(
+  db: Db,
+  input: { domain: string; microsoftTenantId: string | null; workspace: SignInProvider },
+) {
+  const [row] = await db
+    .insert(organizations)
+    .values({ ...input, status: 'PENDING' })
+    .returning(signInColumns);
+  if (!row) throw new Error('the organisation was not created');
+  return row;
+}
+
+/** Records the Microsoft tenant and the office suite a sign-in revealed. */
+export async function bindSignInProvider(
+  db: Db,
+  organizationId: string,
+  binding: { microsoftTenantId: string | null; workspace: SignInProvider },
+): Promise<void> {
+  await db.update(organizations).set(binding).where(eq(organizations.id, organizationId));
 }

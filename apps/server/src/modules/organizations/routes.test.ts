@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditRows } from '../../../test/audit-rows';
 import {
   ALICE,
   BEN,
@@ -57,7 +58,12 @@ const DANA = 'dana.whitfield@sandbox.castellan.example'; // admin of a sandbox o
 describe.each(databaseKinds())('DELETE /api/organization on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });
   const del = async (cookie: string) =>
-    server().inject({ method: 'DELETE', url: '/api/organization', headers: { cookie } });
+    server().inject({
+      method: 'DELETE',
+      url: '/api/organization',
+      headers: { cookie },
+      remoteAddress: '198.51.100.9',
+    });
 
   it('refuses members and customers’ organisations', async () => {
     expectError(await del(await server().signIn(BEN)), 403);
@@ -67,6 +73,7 @@ describe.each(databaseKinds())('DELETE /api/organization on %s', (kind) => {
       'Only organisations on castellan.example can be deleted from the app.',
     );
     expect((await get(server, ALICE)).statusCode).toBe(200);
+    expect(await auditRows(server, 'organization.deleted')).toEqual([]);
   });
 
   it('deletes an organisation on the product domain with its users and ends the session', async () => {
@@ -77,6 +84,15 @@ describe.each(databaseKinds())('DELETE /api/organization on %s', (kind) => {
     expectError(await server().inject({ url: '/api/auth/user-data', headers: { cookie } }), 401);
     const users = await server().inject({ url: '/api/auth/test-users' });
     expect(users.json().users.map((u: { email: string }) => u.email)).not.toContain(DANA);
+    expect(await auditRows(server, 'organization.deleted')).toEqual([
+      {
+        organizationId: expect.any(String),
+        actorEmail: DANA,
+        actorUserId: expect.any(String),
+        subjectEmail: null,
+        details: { clientAddress: '198.51.100.9', domain: 'sandbox.castellan.example' },
+      },
+    ]);
   });
 
   it('answers 401 when nobody is signed in', async () => {
@@ -90,3 +106,37 @@ async function get(server: () => TestApp, email: string) {
     headers: { cookie: await server().signIn(email) },
   });
 }
+
+describe.each(databaseKinds())('POST /api/registration/complete on %s', (kind) => {
+  const server = useTestApp(kind, { seed: true });
+  const complete = async (cookie: string) =>
+    server().inject({ method: 'POST', url: '/api/registration/complete', headers: { cookie } });
+
+  it('completes the registration of a pending organisation once', async () => {
+    const noah = await server().signIn(NOAH);
+    const done = await server().inject({
+      method: 'POST',
+      url: '/api/registration/complete',
+      headers: { cookie: noah },
+      remoteAddress: '198.51.100.4',
+    });
+    expect(done.json()).toEqual({ status: 'REGISTERED' });
+    expect(await auditRows(server, 'organization.registered')).toEqual([
+      {
+        organizationId: expect.any(String),
+        actorEmail: NOAH,
+        actorUserId: expect.any(String),
+        subjectEmail: null,
+        details: { clientAddress: '198.51.100.4', domain: 'northfield.example' },
+      },
+    ]);
+    expect(
+      (await server().inject({ url: '/api/auth/user-data', headers: { cookie: noah } })).json()
+        .organizationStatus,
+    ).toBe('REGISTERED');
+    expectError(await complete(noah), 409);
+    expectError(await complete(await server().signIn(BEN)), 403);
+    // Only the registration itself is recorded, not the refused attempts.
+    expect(await auditRows(server, 'organization.registered')).toHaveLength(1);
+  });
+});

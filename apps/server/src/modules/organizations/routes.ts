@@ -1,52 +1,38 @@
-import { deleteOrganizationResponse, isProductDomain, organization } from '@castellan/contract';
+import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { requireAdmin } from '../../lib/access';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { endSession, sessionOf } from '../../plugins/session';
-import { latestFinishedScan, summarize } from '../risk-analysis/latest';
-import { deleteOrganization, findOrganization } from './repository';
+import { auditActor } from '../audit/actor';
+import { endSession, sessionOf } from '../sessions/plugin';
+import { route } from '../sessions/route';
+import { completeRegistration, deleteOrganizationBy, organizationOverview } from './service';
 
+/** The organisation: what it is, the end of its registration, and deleting it. */
 export const organizationRoutes =
   (config: Config, db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/organization',
-      { onRequest: app.requireUser, schema: { response: { 200: organization } } },
-      async (request) => {
-        const row = await findOrganization(db, sessionOf(request).organization.id);
-        if (!row) throw new NotFoundError('Your organisation no longer exists.');
-        const { failedLogins, blockedSpam, ...rest } = row;
-        const latest = await latestFinishedScan(db, row.id);
-        const analysis = latest ? summarize(latest) : null;
-        return {
-          ...rest,
-          metrics: { stopped_attacks: { failed_logins: failedLogins, blocked_spam: blockedSpam } },
-          risk_analysis: analysis,
-          riskAnalysis: analysis,
-          createdAt: row.createdAt.toISOString(),
-          updatedAt: row.updatedAt.toISOString(),
-        };
-      },
+    route(app, endpoints.getOrganization, async (request) =>
+      organizationOverview(db, sessionOf(request).organization.id),
     );
 
     // Only organisations on the product's own domain (staff and sandbox ones) can be deleted here.
-    app.delete(
-      '/organization',
-      { onRequest: app.requireUser, schema: { response: { 200: deleteOrganizationResponse } } },
-      async (request, reply) => {
-        const session = sessionOf(request);
-        requireAdmin(session);
-        if (!isProductDomain(session.organization.domain, config.productDomain)) {
-          throw new ForbiddenError(
-            `Only organisations on ${config.productDomain} can be deleted from the app.`,
-          );
-        }
-        await deleteOrganization(db, session.organization.id);
-        request.log.info({ organizationId: session.organization.id }, 'organisation deleted');
-        await endSession(request, reply, db);
-        return { deleted: true as const };
-      },
-    );
+    route(app, endpoints.deleteOrganization, async (request, reply) => {
+      const session = sessionOf(request);
+      await deleteOrganizationBy(db, auditActor(session), session.organization, {
+        productDomain: config.productDomain,
+        details: { clientAddress: request.ip },
+      });
+      request.log.info({ organizationId: session.organization.id }, 'organisation deleted');
+      await endSession(request, reply, db);
+      return { deleted: true as const };
+    });
+
+    route(app, endpoints.completeRegistration, async (request) => {
+      const session = sessionOf(request);
+      await completeRegistration(db, auditActor(session), session.organization, {
+        clientAddress: request.ip,
+      });
+      request.log.info({ organizationId: session.organization.id }, 'organisation registered');
+      return { status: 'REGISTERED' as const };
+    });
   };

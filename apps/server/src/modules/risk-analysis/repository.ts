@@ -1,21 +1,9 @@
-import type { DomainScan, ScanReport } from '@castellan/contract';
+import type { ScanFinding, ScanReport } from '@castellan/contract';
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { domainScans } from '../../db/schema';
 
 export type DomainScanRow = typeof domainScans.$inferSelect;
-
-export const toDomainScan = (row: DomainScanRow): DomainScan => ({
-  id: row.id,
-  domain: row.domain,
-  state: row.state,
-  checksDone: row.checksDone,
-  checksTotal: row.checksTotal,
-  startedAt: row.startedAt.toISOString(),
-  finishedAt: row.finishedAt?.toISOString() ?? null,
-  error: row.error,
-  report: row.report ?? null,
-});
 
 export async function insertScan(
   db: Db,
@@ -93,11 +81,6 @@ export async function findRecentPublicScan(
   return row ?? null;
 }
 
-export async function findScan(db: Db, id: string): Promise<DomainScanRow | null> {
-  const [row] = await db.select().from(domainScans).where(eq(domainScans.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** The organisation's scans, newest first. */
 export async function listOrganizationScans(
   db: Db,
@@ -115,4 +98,29 @@ export async function listOrganizationScans(
     )
     .orderBy(desc(domainScans.startedAt))
     .limit(options.limit);
+}
+
+/** What a finding says about a task: all that the verdicts need of it. */
+export type FindingVerdict = Pick<ScanFinding, 'check' | 'status' | 'taskId'>;
+
+/**
+ * When the organisation's latest finished scan ended and what its findings said, if it has one.
+ * Runs on every task request, so only what the verdicts need leaves the database, not the report.
+ */
+export async function findLatestFindings(
+  db: Db,
+  organizationId: string,
+): Promise<{ finishedAt: Date; findings: FindingVerdict[] } | null> {
+  const [row] = await db
+    .select({
+      finishedAt: domainScans.finishedAt,
+      findings: sql<FindingVerdict[] | null>`(
+        select jsonb_agg(jsonb_build_object('check', f->'check', 'status', f->'status', 'taskId', f->'taskId'))
+        from jsonb_array_elements(${domainScans.report}->'findings') as f)`,
+    })
+    .from(domainScans)
+    .where(and(eq(domainScans.organizationId, organizationId), eq(domainScans.state, 'done')))
+    .orderBy(desc(domainScans.startedAt))
+    .limit(1);
+  return row?.finishedAt ? { finishedAt: row.finishedAt, findings: row.findings ?? [] } : null;
 }

@@ -1,10 +1,13 @@
 import type { DomainScan } from '@castellan/contract';
-import { eq } from 'drizzle-orm';
+import { ScanError } from '@castellan/scanner';
+import { type ScanFixtures, startScanFixtures } from '@castellan/scanner/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScanFixtures, startScanFixtures } from '../../../test/fakes/scan-fixtures';
-import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../../../test/test-app';
-import { domainScans, organizations, users } from '../../db/schema';
+import { type HeldDnsServer, startHeldDnsServer } from '../../../test/fakes/held-dns-server';
+import { ALICE, BEN, databaseKinds, expectError, useTestApp } from '../../../test/test-app';
+import { organizations, users } from '../../db/schema';
+import { TOO_MANY_SCANS } from './background-scans';
 import { expectedBreachCost } from './breach-cost';
+import { scanFailureMessage } from './scan-failure';
 
 describe.each(databaseKinds())('risk analysis API on %s', (kind) => {
   let fixtures: ScanFixtures;
@@ -40,12 +43,12 @@ describe.each(databaseKinds())('risk analysis API on %s', (kind) => {
     throw new Error('the scan did not finish');
   }
 
-  /** An organisation on a fixture domain, with an admin who can sign in. */
+  /** An organisation on a fixture domain, with an admin who can sign in (test login: a demo one). */
   async function organisationOn(domain: string): Promise<string> {
     const { db } = server().database;
     const [org] = await db
       .insert(organizations)
-      .values({ domain, status: 'REGISTERED' })
+      .values({ domain, status: 'REGISTERED', isDemo: true })
       .returning({ id: organizations.id });
     const email = `it@${domain}`;
     await db.insert(users).values({
@@ -141,44 +144,107 @@ describe.each(databaseKinds())('risk analysis API on %s', (kind) => {
     await post('/api/risk-analysis', undefined, alice);
     const done = await finished(async () => (await get('/api/risk-analysis', alice)).json().latest);
     expect(done.state).toBe('failed');
-    expect(done.error).toMatch(/brightwave\.example/);
+    expect(done.error).toBe('brightwave.example does not exist: there is no such name in DNS.');
   });
 
   it('lets only administrators start it, and only signed-in users read it', async () => {
     expectError(await post('/api/risk-analysis', undefined, await server().signIn(BEN)), 403);
     expectError(await get('/api/risk-analysis'), 401);
   });
+});
 
-  it('marks scans lost with their process as failed when the app starts', async () => {
-    const { db } = server().database;
-    const [row] = await db
-      .insert(domainScans)
-      .values({ domain: 'lost.test', checksTotal: 5, startedAt: new Date(Date.now() - 3_600_000) })
-      .returning({ id: domainScans.id });
-    const { ScanRunner } = await import('./scan-runner');
-    const runner = new ScanRunner(
-      db,
-      { ...fixtures.options, timeouts: { scanMs: 1000 } } as never,
-      server().app.log,
-    );
-    expect(await runner.failAbandoned()).toBeGreaterThanOrEqual(1);
-    const [after] = await db
-      .select()
-      .from(domainScans)
-      .where(eq(domainScans.id, row?.id ?? ''));
-    expect(after).toMatchObject({ state: 'failed', error: expect.stringMatching(/interrupted/) });
+describe.each(databaseKinds())('caps on public scans running at once, on %s', (kind) => {
+  let dns: HeldDnsServer;
+  beforeAll(async () => {
+    dns = await startHeldDnsServer();
+  });
+  const server = useTestApp(kind, {
+    env: { SCAN_ALLOW_PRIVATE: '1', SCAN_MAX_CONCURRENT: '3', SCAN_MAX_PER_CLIENT: '2' },
+    // The DNS server holds every question: scans stay running until it is released.
+    scanner: () => ({
+      dnsServers: [dns.server],
+      allowPrivate: true,
+      timeouts: { dnsMs: 60_000, dnsTries: 1, scanMs: 60_000 },
+    }),
+  });
+  // Hooks after a test run last-registered first: the scans end before the app closes.
+  afterAll(async () => {
+    await dns?.close();
   });
 
-  it('completes the registration of a pending organisation once', async () => {
-    const noah = await server().signIn(NOAH);
-    expect((await post('/api/registration/complete', undefined, noah)).json()).toEqual({
-      status: 'REGISTERED',
+  const start = (domain: string, client: string) =>
+    server().inject({
+      method: 'POST',
+      url: '/api/risk-analysis/public',
+      payload: { domain },
+      remoteAddress: client,
     });
-    expect((await get('/api/auth/user-data', noah)).json().organizationStatus).toBe('REGISTERED');
-    expectError(await post('/api/registration/complete', undefined, noah), 409);
-    expectError(
-      await post('/api/registration/complete', undefined, await server().signIn(BEN)),
-      403,
+  const expectFull = (res: Awaited<ReturnType<typeof start>>) => {
+    expect(expectError(res, 429)).toBe(TOO_MANY_SCANS);
+    expect(res.headers['retry-after']).toBe('60');
+  };
+  async function failedScan(domain: string): Promise<DomainScan> {
+    for (let i = 0; i < 200; i += 1) {
+      const scan = (await server().inject({ url: `/api/risk-analysis/public/${domain}` })).json()
+        .scan as DomainScan;
+      if (scan.state !== 'running') return scan;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`the scan of ${domain} did not end`);
+  }
+
+  it('answers 429 with Retry-After when a client or everyone has too many running', async () => {
+    const first = await start('one.test', '203.0.113.1');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().scan.state).toBe('running');
+    expect((await start('two.test', '203.0.113.1')).statusCode).toBe(200);
+    expectFull(await start('three.test', '203.0.113.1'));
+    // A domain already being scanned is answered with that scan: no new slot is needed.
+    expect((await start('one.test', '203.0.113.1')).json().scan.id).toBe(first.json().scan.id);
+
+    expect((await start('four.test', '203.0.113.2')).statusCode).toBe(200);
+    expectFull(await start('five.test', '203.0.113.3'));
+    // All three scans are waiting on the DNS server.
+    for (let i = 0; i < 100 && dns.held() < 3; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(dns.held()).toBeGreaterThanOrEqual(3);
+
+    // The scans end (the DNS server refuses them): their slots are free again.
+    dns.release();
+    for (const domain of ['one.test', 'two.test', 'four.test']) await failedScan(domain);
+    let again = await start('five.test', '203.0.113.3');
+    for (let i = 0; i < 20 && again.statusCode === 429; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await start('five.test', '203.0.113.3');
+    }
+    expect(again.statusCode).toBe(200);
+    expect((await start('three.test', '203.0.113.1')).statusCode).toBe(200);
+  });
+
+  it("shows a failed scan with a plain message, not the resolver's error", async () => {
+    const scan = await failedScan('one.test');
+    expect(scan.state).toBe('failed');
+    expect(scan.error).toBe(
+      'The DNS servers of one.test could not be reached. Please try again later.',
+    );
+    expect(scan.error).not.toMatch(/EREFUSED|refused|127\.0\.0\.1|query/i);
+  });
+});
+
+describe('the message of a failed scan', () => {
+  it('is one plain text per kind of failure, never the error itself', () => {
+    const internal = new Error('connect ECONNREFUSED 10.1.2.3:5432');
+    expect(scanFailureMessage(internal, 'acme.com')).toBe(
+      'The analysis could not be completed because of a problem on our side. Please try again later.',
+    );
+    const dns = new ScanError(
+      'dns-unavailable',
+      'acme.com could not be looked up: queryA ETIMEOUT',
+    );
+    expect(scanFailureMessage(dns, 'acme.com')).toBe(
+      'The DNS servers of acme.com could not be reached. Please try again later.',
+    );
+    expect(scanFailureMessage(new ScanError('domain-not-found', 'x'), 'acme.com')).toBe(
+      'acme.com does not exist: there is no such name in DNS.',
     );
   });
 });

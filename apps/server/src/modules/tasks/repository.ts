@@ -1,36 +1,22 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { organizations, scoreSnapshots, taskCompletions, users } from '../../db/schema';
-import type { Completion, Member, Workspace } from './progress';
+import { taskCompletions, users } from '../../db/schema';
+import type { Completion } from './assignment';
 
-// Every query filters by the organisation it is given.
-
-/** The organisation's members, or just one of them. */
-export async function listTaskMembers(
-  db: Db,
-  organizationId: string,
-  onlyUserId?: string,
-): Promise<Member[]> {
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        onlyUserId === undefined ? undefined : eq(users.id, onlyUserId),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
-}
+/** Every query of the task completions; each filters by the organisation it is given. */
 
 const completer = alias(users, 'completer');
+
+/** A completion with when and by whom (the completer's name, read with it). */
+const shown = {
+  catalogueId: taskCompletions.catalogueId,
+  userId: taskCompletions.userId,
+  completedAt: taskCompletions.completedAt,
+  completedBy: sql<
+    string | null
+  >`nullif(trim(${completer.firstName} || ' ' || ${completer.lastName}), '')`,
+};
 
 /** The organisation's completions, or those that count for one member. */
 export async function listCompletions(
@@ -39,14 +25,7 @@ export async function listCompletions(
   onlyUserId?: string,
 ): Promise<Completion[]> {
   return db
-    .select({
-      catalogueId: taskCompletions.catalogueId,
-      userId: taskCompletions.userId,
-      completedAt: taskCompletions.completedAt,
-      completedBy: sql<
-        string | null
-      >`nullif(trim(${completer.firstName} || ' ' || ${completer.lastName}), '')`,
-    })
+    .select(shown)
     .from(taskCompletions)
     .leftJoin(completer, eq(completer.id, taskCompletions.completedById))
     .where(
@@ -103,14 +82,6 @@ export async function countMemberCompletions(
   return new Map(rows.map((r) => [r.userId ?? '', { done: r.done, highRiskDone: r.highRiskDone }]));
 }
 
-export async function countMembers(db: Db, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(eq(users.organizationId, organizationId));
-  return row?.n ?? 0;
-}
-
 /**
  * Records a completion and returns when; null when it was already recorded (completing a done
  * task again changes nothing).
@@ -133,41 +104,24 @@ export async function recordCompletion(
   return row?.completedAt ?? null;
 }
 
-export async function listSnapshots(db: Db, organizationId: string, sinceDay: string) {
-  return db
-    .select({ date: scoreSnapshots.day, score: scoreSnapshots.score })
-    .from(scoreSnapshots)
-    .where(
-      and(eq(scoreSnapshots.organizationId, organizationId), gte(scoreSnapshots.day, sinceDay)),
-    )
-    .orderBy(asc(scoreSnapshots.day));
-}
-
-/** One snapshot per organisation and day: a later one of the same day replaces it. */
-export async function saveSnapshot(
+/** The completion of one task: an Admin task's (`userId` null) or a member's own. */
+export async function findCompletion(
   db: Db,
   organizationId: string,
-  day: string,
-  score: number,
-): Promise<void> {
-  await db
-    .insert(scoreSnapshots)
-    .values({ organizationId, day, score })
-    .onConflictDoUpdate({
-      target: [scoreSnapshots.organizationId, scoreSnapshots.day],
-      set: { score, takenAt: new Date() },
-    });
-}
-
-export async function findWorkspace(db: Db, organizationId: string): Promise<Workspace> {
+  catalogueId: string,
+  userId: string | null,
+): Promise<Completion | null> {
   const [row] = await db
-    .select({ workspace: organizations.workspace })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.workspace ?? null;
-}
-
-export async function listOrganizationIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: organizations.id }).from(organizations);
-  return rows.map((r) => r.id);
+    .select(shown)
+    .from(taskCompletions)
+    .leftJoin(completer, eq(completer.id, taskCompletions.completedById))
+    .where(
+      and(
+        eq(taskCompletions.organizationId, organizationId),
+        eq(taskCompletions.catalogueId, catalogueId),
+        userId === null ? isNull(taskCompletions.userId) : eq(taskCompletions.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

@@ -1,11 +1,10 @@
-import type { Task } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { taskCalls } from '../../../test/task-calls';
 import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../../../test/test-app';
-import { taskCompletions, users } from '../../db/schema';
+import { taskCompletions } from '../../db/schema';
+import { catalogueFor } from './assignment';
 import { CATALOGUE } from './catalogue';
-import { catalogueFor } from './progress';
-import { dayOf, snapshotScores } from './service';
 
 // The demo company works in Google Workspace: no Microsoft 365 tasks.
 const catalogue = catalogueFor(CATALOGUE, 'google');
@@ -15,24 +14,7 @@ const ISLA = 'isla.jones@brightwave.example'; // a member with nothing done in t
 
 describe.each(databaseKinds())('tasks and the cyber score on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });
-  const get = async (url: string, cookie: string) => server().inject({ url, headers: { cookie } });
-  const complete = async (taskId: string, cookie: string) =>
-    server().inject({
-      method: 'POST',
-      url: '/api/mark-action-complete',
-      headers: { cookie },
-      payload: { taskId },
-    });
-  const tasksOf = async (cookie: string, scope = 'mine'): Promise<Task[]> =>
-    (await get(`/api/actions?scope=${scope}`, cookie)).json().tasks;
-  const idOf = async (email: string) => {
-    const [row] = await server()
-      .database.db.select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email));
-    if (!row) throw new Error(email);
-    return row.id;
-  };
+  const { get, complete, tasksOf, idOf } = taskCalls(server);
 
   it('gives a member every Individual task and an admin the Admin tasks too', async () => {
     const ben = await tasksOf(await server().signIn(BEN));
@@ -121,82 +103,5 @@ describe.each(databaseKinds())('tasks and the cyber score on %s', (kind) => {
       (t) => t.catalogueId === task?.id,
     );
     expect(hers).toMatchObject({ isCompleted: true, completedBy: 'Alice Morgan', user: chloe });
-  });
-
-  it('raises the score and both progress figures when a member completes a task', async () => {
-    const cookie = await server().signIn(ISLA);
-    const before = (await get('/api/get-score', cookie)).json();
-    expect(before.breakdown).toHaveLength(4);
-    expect(before.history.at(-1)).toEqual({ date: dayOf(new Date()), score: before.score });
-    const mfa = (await tasksOf(cookie)).find((t) => t.catalogueId === 'enable-mfa');
-    await complete(mfa?.id ?? '', cookie);
-    const after = (await get('/api/get-score', cookie)).json();
-    expect(after.score).toBeGreaterThan(before.score);
-    expect(after.yourProgress.completed).toBe(before.yourProgress.completed + 1);
-    expect(after.teamProgress.completed).toBe(before.teamProgress.completed + 1);
-    expect(after.teamProgress.total).toBe(before.teamProgress.total);
-  });
-
-  it('keeps a daily snapshot for the trend', async () => {
-    const yesterday = new Date(Date.now() - 86_400_000);
-    await snapshotScores(server().database.db, yesterday);
-    await snapshotScores(server().database.db, yesterday); // a second run replaces it
-    const { history, score } = (await get('/api/get-score', await server().signIn(ALICE))).json();
-    expect(history).toEqual([
-      { date: dayOf(yesterday), score: expect.any(Number) },
-      { date: dayOf(new Date()), score },
-    ]);
-  });
-
-  it('lists employees with their progress to administrators only', async () => {
-    const alice = await server().signIn(ALICE);
-    const res = await get('/api/list-employees', alice);
-    const employees = res.json().employees as {
-      email: string;
-      fullName: string;
-      totalTasks: number;
-      completedTasks: number;
-      openHighRiskTasks: number;
-    }[];
-    expect(employees).toHaveLength(10);
-    expect(employees.find((e) => e.email === BEN)).toMatchObject({
-      fullName: 'Ben Carter',
-      totalTasks: individual.length,
-      completedTasks: expect.any(Number),
-    });
-    expect(employees.find((e) => e.email === ALICE)?.totalTasks).toBe(catalogue.length);
-    expectError(await get('/api/list-employees', await server().signIn(BEN)), 403);
-  });
-
-  it('gives a new member their tasks, and ignores progress on retired tasks', async () => {
-    const alice = await server().signIn(ALICE);
-    await server().inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: { cookie: alice },
-      payload: { email: 'new.starter@brightwave.example' },
-    });
-    const [org] = await server()
-      .database.db.select({ id: users.organizationId })
-      .from(users)
-      .where(eq(users.email, ALICE));
-    await server()
-      .database.db.insert(taskCompletions)
-      .values({
-        organizationId: org?.id ?? '',
-        catalogueId: 'a-retired-task',
-        catalogueVersion: 1,
-        userId: await idOf(BEN),
-      });
-    const employees = (await get('/api/list-employees', alice)).json().employees;
-    expect(employees).toContainEqual(
-      expect.objectContaining({
-        email: 'new.starter@brightwave.example',
-        completedTasks: 0,
-        totalTasks: individual.length,
-      }),
-    );
-    const score = (await get('/api/get-score', alice)).json();
-    expect(score.teamProgress.total).toBe(individual.length * 11 + adminOnly.length);
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditRows } from '../../../test/audit-rows';
 import {
   ALICE,
   BEN,
@@ -12,8 +13,8 @@ import {
   useTestApp,
 } from '../../../test/test-app';
 import { organizations, sessions } from '../../db/schema';
-import { SESSION_COOKIE } from '../../plugins/session';
-import { createSession } from '../auth/session-store';
+import { SESSION_COOKIE } from '../sessions/plugin';
+import { createSession } from '../sessions/repository';
 import { findUserByEmail } from './repository';
 import { LAST_ADMIN_MESSAGE } from './service';
 
@@ -92,6 +93,7 @@ describe.each(databaseKinds())('POST /api/auth/delete-account on %s', (kind) => 
       method: 'POST',
       url: '/api/auth/delete-account',
       headers: cookie ? { cookie } : {},
+      remoteAddress: '198.51.100.7',
     });
   const userData = (cookie: string) =>
     server().inject({ url: '/api/auth/user-data', headers: { cookie } });
@@ -125,6 +127,14 @@ describe.each(databaseKinds())('POST /api/auth/delete-account on %s', (kind) => 
     );
     // The organisation and everyone else stay.
     expect((await userData(await server().signIn(ALICE))).statusCode).toBe(200);
+    const hiro = (await auditRows(server, 'account.deleted')).find((r) => r.actorEmail === HIRO);
+    expect(hiro).toEqual({
+      organizationId: (await userOf(server, ALICE)).organizationId,
+      actorEmail: HIRO,
+      actorUserId: expect.any(String),
+      subjectEmail: HIRO,
+      details: { clientAddress: '198.51.100.7', role: 'user', organizationDeleted: false },
+    });
   });
 
   it('refuses the last administrator while the organisation has other members (409)', async () => {
@@ -132,6 +142,8 @@ describe.each(databaseKinds())('POST /api/auth/delete-account on %s', (kind) => 
     expect(expectError(await deleteAccount(cookie), 409)).toBe(LAST_ADMIN_MESSAGE);
     expect((await userData(cookie)).statusCode).toBe(200);
     expect(await findUserByEmail(server().database.db, ALICE)).not.toBeNull();
+    const records = await auditRows(server, 'account.deleted');
+    expect(records.filter((r) => r.actorEmail === ALICE)).toEqual([]);
   });
 
   it('lets an administrator go once another one remains', async () => {
@@ -158,6 +170,14 @@ describe.each(databaseKinds())('POST /api/auth/delete-account on %s', (kind) => 
       .where(eq(organizations.id, noah.organizationId));
     expect(left).toEqual([]);
     expect(await testUsers()).not.toContain(NOAH);
+    // The record outlives the organisation and its user.
+    expect(await auditRows(server, 'account.deleted')).toContainEqual({
+      organizationId: noah.organizationId,
+      actorEmail: NOAH,
+      actorUserId: noah.id,
+      subjectEmail: NOAH,
+      details: { clientAddress: '198.51.100.7', role: 'admin', organizationDeleted: true },
+    });
   });
 
   it('is refused while a staff member acts as the user (403)', async () => {
@@ -165,8 +185,9 @@ describe.each(databaseKinds())('POST /api/auth/delete-account on %s', (kind) => 
     const { token } = await createSession(server().database.db, {
       userId: ben.id,
       organizationId: ben.organizationId,
-      impersonatorUserId: sam.id,
-      maxAgeMs: 60_000,
+      impersonator: { userId: sam.id, sessionExpiresAt: new Date(Date.now() + 60_000) },
+      expiresAt: new Date(Date.now() + 60_000),
+      client: { ip: '127.0.0.1', userAgent: null },
     });
     const cookie = `${SESSION_COOKIE}=${token}`;
     expect(expectError(await deleteAccount(cookie), 403)).toMatch(/Staff/);

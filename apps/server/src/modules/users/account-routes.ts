@@ -1,45 +1,38 @@
-import { deleteAccountResponse, updateProfileRequest, userData } from '@castellan/contract';
+import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
-import { endSession, sessionOf } from '../../plugins/session';
-import { toUserData } from '../auth/user-data';
-import { updateName } from './repository';
-import { deleteOwnAccount } from './service';
+import { ForbiddenError } from '../../lib/errors';
+import { auditActor } from '../audit/actor';
+import { endSession, sessionOf } from '../sessions/plugin';
+import { route } from '../sessions/route';
+import { toUserData } from '../sessions/user-data';
+import { deleteOwnAccount, renameUser } from './service';
 
 /** The signed-in user's own account: their name, and deleting the account. */
 export const accountRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', app.requireUser);
+    route(app, endpoints.updateProfile, async (request) => {
+      const { user, organization, impersonator } = sessionOf(request);
+      const updated = await renameUser(db, user.id, request.body);
+      return toUserData(updated, organization, impersonator);
+    });
 
-    app.patch(
-      '/auth/profile',
-      { schema: { body: updateProfileRequest, response: { 200: userData } } },
-      async (request) => {
-        const { user, organization, impersonator } = sessionOf(request);
-        const updated = await updateName(db, user.id, request.body);
-        if (!updated) throw new UnauthorizedError();
-        return toUserData(updated, organization, impersonator);
-      },
-    );
-
-    app.post(
-      '/auth/delete-account',
-      { schema: { response: { 200: deleteAccountResponse } } },
-      async (request, reply) => {
-        const { user, organization, impersonator } = sessionOf(request);
-        // Deleting an account is the owner's own decision, never one made on their behalf.
-        if (impersonator) {
-          throw new ForbiddenError('Staff cannot delete the account of the user they act as.');
-        }
-        const { organizationDeleted } = await deleteOwnAccount(db, organization.id, user.id);
-        request.log.info(
-          { organizationId: organization.id, organizationDeleted },
-          'account deleted',
-        );
-        await endSession(request, reply, db);
-        return { deleted: true as const };
-      },
-    );
+    route(app, endpoints.deleteAccount, async (request, reply) => {
+      const session = sessionOf(request);
+      const { organization } = session;
+      // Deleting an account is the owner's own decision, never one made on their behalf.
+      if (session.impersonator) {
+        throw new ForbiddenError('Staff cannot delete the account of the user they act as.');
+      }
+      const { organizationDeleted } = await deleteOwnAccount(
+        db,
+        auditActor(session),
+        organization.id,
+        { clientAddress: request.ip },
+      );
+      request.log.info({ organizationId: organization.id, organizationDeleted }, 'account deleted');
+      await endSession(request, reply, db);
+      return { deleted: true as const };
+    });
   };

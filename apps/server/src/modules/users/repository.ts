@@ -1,17 +1,13 @@
-import type { Role } from '@castellan/contract';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Role, SignInProvider } from '@castellan/contract';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations, users } from '../../db/schema';
+import { organizations, userIdentities, userProfileColumns, users } from '../../db/schema';
+
+/** Every query of the users and of their sign-in identities. */
 
 const userWithOrganization = {
-  id: users.id,
+  ...userProfileColumns,
   organizationId: users.organizationId,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  profileImageUrl: users.profileImageUrl,
-  isStaff: users.isStaff,
   organizationStatus: organizations.status,
   companyDomain: organizations.domain,
 };
@@ -26,12 +22,24 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
-/** Everyone, staff first, then by organisation, admins before members. */
+/** A user of a demo organisation (the only ones test login signs in), whatever the case. */
+export async function findDemoUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select(userWithOrganization)
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.email, email.toLowerCase()), eq(organizations.isDemo, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The users of demo organisations, staff first, then by organisation, admins before members. */
 export async function listUsersForTestLogin(db: Db, limit = 200) {
   return db
     .select(userWithOrganization)
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(organizations.isDemo, true))
     .orderBy(desc(users.isStaff), asc(organizations.domain), asc(users.role), asc(users.lastName))
     .limit(limit);
 }
@@ -125,32 +133,148 @@ export async function countMembers(
   return { members: rows.reduce((sum, r) => sum + r.n, 0), admins };
 }
 
-/**
- * Takes the organisation's row lock until the transaction ends, so that changes to its members
- * (who is admin, who is left) happen one after the other and each sees the previous one.
- * NO KEY UPDATE still lets other transactions insert rows that reference the organisation.
- */
-export async function lockMembership(db: Db, organizationId: string): Promise<void> {
-  await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('no key update');
-}
-
 export async function updateName(
   db: Db,
   userId: string,
   name: { firstName: string; lastName: string },
 ) {
-  const [row] = await db.update(users).set(name).where(eq(users.id, userId)).returning({
-    id: users.id,
-    email: users.email,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    role: users.role,
-    profileImageUrl: users.profileImageUrl,
-    isStaff: users.isStaff,
-  });
+  const [row] = await db
+    .update(users)
+    .set(name)
+    .where(eq(users.id, userId))
+    .returning(userProfileColumns);
   return row ?? null;
+}
+
+// Staff looking for a user to act as: every organisation's users, with their organisation.
+
+const candidate = { ...userWithOrganization, organizationIsDemo: organizations.isDemo };
+
+/** `%`, `_` and the escape character itself stand for themselves in a search. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Words of a search; each must appear in the name, the e-mail or the organisation's domain. */
+const MAX_TERMS = 5;
+
+/**
+ * Users matching the search, of every organisation (or of demo organisations only), by
+ * organisation, admins first, then name.
+ */
+export async function searchUsers(
+  db: Db,
+  query: string,
+  limit: number,
+  options: { demoOnly: boolean },
+) {
+  const terms = query.split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
+  const conditions = terms.map((term): SQL | undefined => {
+    const pattern = `%${escapeLike(term)}%`;
+    return or(
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(users.email, pattern),
+      ilike(organizations.domain, pattern),
+    );
+  });
+  return db
+    .select(candidate)
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(...conditions, options.demoOnly ? eq(organizations.isDemo, true) : undefined))
+    .orderBy(
+      asc(organizations.domain),
+      asc(users.role),
+      asc(sql`lower(${users.lastName})`),
+      asc(sql`lower(${users.firstName})`),
+      asc(users.email),
+    )
+    .limit(limit);
+}
+
+export async function findUserById(db: Db, userId: string) {
+  const [row] = await db
+    .select(candidate)
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+// Sign-in through an identity provider.
+
+/** The user a provider's account is linked to. */
+export async function findUserByIdentity(db: Db, provider: SignInProvider, subject: string) {
+  const [row] = await db
+    .select({ id: users.id, organizationId: users.organizationId })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What a sign-in updates: when, and the picture or name the provider gave. */
+export type SignInProfile = {
+  lastSignInAt: Date;
+  profileImageUrl?: string;
+  firstName?: string;
+  lastName?: string;
+};
+
+export async function updateSignInProfile(
+  db: Db,
+  userId: string,
+  profile: SignInProfile,
+): Promise<void> {
+  await db.update(users).set(profile).where(eq(users.id, userId));
+}
+
+/** A user signing in for the first time, not invited: their organisation's admin or a member. */
+export async function insertSignedInUser(
+  db: Db,
+  input: SignInProfile & {
+    organizationId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+  },
+): Promise<string> {
+  const [row] = await db.insert(users).values(input).returning({ id: users.id });
+  if (!row) throw new Error('the user was not created');
+  return row.id;
+}
+
+export async function linkIdentity(
+  db: Db,
+  input: { provider: SignInProvider; subject: string; userId: string; organizationId: string },
+): Promise<void> {
+  await db.insert(userIdentities).values(input);
+}
+
+// The cyber score's view of the members. Filtered by the organisation it is given.
+
+/** The organisation's members by name, or just one of them. */
+export async function listMembersByName(
+  db: Db,
+  organizationId: string,
+  onlyUserId?: string,
+): Promise<Pick<MemberRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role'>[]> {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        onlyUserId === undefined ? undefined : eq(users.id, onlyUserId),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
 }

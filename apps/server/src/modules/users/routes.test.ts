@@ -1,6 +1,7 @@
 import type { Member } from '@castellan/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditRows } from '../../../test/audit-rows';
 import {
   ALICE,
   BEN,
@@ -10,7 +11,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../../test/test-app';
-import { auditEvents, organizations, users } from '../../db/schema';
+import { organizations, users } from '../../db/schema';
 import { findUserByEmail } from './repository';
 import { LAST_ADMIN_MESSAGE } from './service';
 
@@ -38,18 +39,6 @@ const idOf = async (server: () => TestApp, email: string): Promise<string> => {
   if (!user) throw new Error(`no user ${email}`);
   return user.id;
 };
-
-const auditRows = (server: () => TestApp, action: string) =>
-  server()
-    .database.db.select({
-      organizationId: auditEvents.organizationId,
-      actorEmail: auditEvents.actorEmail,
-      actorUserId: auditEvents.actorUserId,
-      subjectEmail: auditEvents.subjectEmail,
-      details: auditEvents.details,
-    })
-    .from(auditEvents)
-    .where(eq(auditEvents.action, action));
 
 const organizationIdOf = async (server: () => TestApp, domain: string) => {
   const [row] = await server()
@@ -163,9 +152,12 @@ describe.each(databaseKinds())('POST /api/users on %s', (kind) => {
     );
   });
 
-  it('refuses consumer e-mail domains', async () => {
+  it('refuses consumer e-mail domains with a message of its own', async () => {
     expect(expectError(await invite({ email: 'someone@gmail.com' }), 400)).toBe(
-      'Consumer email domains like gmail.com are not allowed.',
+      'gmail.com is a personal mail service. Invitations go to addresses at brightwave.example.',
+    );
+    expect(expectError(await invite({ email: 'x@Outlook.com' }, NOAH), 400)).toBe(
+      'outlook.com is a personal mail service. Invitations go to addresses at northfield.example.',
     );
   });
 

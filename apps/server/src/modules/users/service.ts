@@ -1,21 +1,19 @@
 import { isConsumerEmailDomain, type Member, type Role } from '@castellan/contract';
 import type { Db } from '../../db/client';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
-import { deleteOrganization } from '../organizations/repository';
+import { deleteOrganization, lockOrganization } from '../organizations/repository';
 import {
   countMembers,
   deleteMember,
   findMember,
   insertMember,
   listMembers,
-  lockMembership,
   type MemberRow,
   setMemberRole,
+  updateName,
 } from './repository';
-
-/** Who asks for a change: the signed-in user, and the staff member acting as them, if any. */
-export type Actor = { id: string; email: string; impersonatedBy: string | null };
 
 export const LAST_ADMIN_MESSAGE =
   'An organisation needs at least one administrator. Make someone else an administrator first.';
@@ -45,29 +43,24 @@ export async function membersOf(db: Db, organizationId: string): Promise<Member[
 const audit = (
   db: Db,
   organizationId: string,
-  actor: Actor,
+  actor: AuditActor,
   action: string,
   subject: MemberRow,
   details: Record<string, unknown>,
-) =>
-  recordAuditEvent(db, {
-    action,
-    organizationId,
-    actor,
-    subject,
-    details: actor.impersonatedBy ? { ...details, impersonatedBy: actor.impersonatedBy } : details,
-  });
+) => recordAuditEvent(db, { action, organizationId, actor, subject, details });
 
 /** Adds someone of the organisation's own domain; they become that user at their first sign-in. */
 export async function inviteMember(
   db: Db,
-  actor: Actor,
+  actor: AuditActor,
   organization: { id: string; domain: string },
   input: { email: string; role: Role },
 ): Promise<Member> {
   const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
   if (isConsumerEmailDomain(domain)) {
-    throw new BadRequestError(`Consumer email domains like ${domain} are not allowed.`);
+    throw new BadRequestError(
+      `${domain} is a personal mail service. Invitations go to addresses at ${organization.domain}.`,
+    );
   }
   if (domain !== organization.domain.toLowerCase()) {
     throw new BadRequestError(`You can only invite addresses at ${organization.domain}.`);
@@ -91,7 +84,7 @@ async function withMember<T>(
   change: (tx: Db, member: MemberRow) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await lockMembership(tx, organizationId);
+    await lockOrganization(tx, organizationId);
     const member = await findMember(tx, organizationId, userId);
     if (!member) throw new NotFoundError(NO_SUCH_MEMBER);
     return change(tx, member);
@@ -106,7 +99,7 @@ async function refuseLastAdmin(db: Db, organizationId: string, member: MemberRow
 
 export async function changeRole(
   db: Db,
-  actor: Actor,
+  actor: AuditActor,
   organizationId: string,
   userId: string,
   role: Role,
@@ -127,7 +120,7 @@ export async function changeRole(
 /** Removes a member; deleting the user ends all their sessions. */
 export async function removeMember(
   db: Db,
-  actor: Actor,
+  actor: AuditActor,
   organizationId: string,
   userId: string,
 ): Promise<void> {
@@ -144,17 +137,35 @@ export async function removeMember(
  */
 export async function deleteOwnAccount(
   db: Db,
+  actor: AuditActor,
   organizationId: string,
-  userId: string,
+  details: Record<string, unknown>,
 ): Promise<{ organizationDeleted: boolean }> {
-  return withMember(db, organizationId, userId, async (tx, member) => {
+  return withMember(db, organizationId, actor.id, async (tx, member) => {
     const { members, admins } = await countMembers(tx, organizationId);
-    if (members <= 1) {
+    const organizationDeleted = members <= 1;
+    if (organizationDeleted) {
       await deleteOrganization(tx, organizationId);
-      return { organizationDeleted: true };
+    } else {
+      if (member.role === 'admin' && admins <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE);
+      await deleteMember(tx, organizationId, actor.id);
     }
-    if (member.role === 'admin' && admins <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE);
-    await deleteMember(tx, organizationId, userId);
-    return { organizationDeleted: false };
+    await audit(tx, organizationId, actor, 'account.deleted', member, {
+      ...details,
+      role: member.role,
+      organizationDeleted,
+    });
+    return { organizationDeleted };
   });
+}
+
+/** The signed-in user changes their own name; 401 when their account is gone meanwhile. */
+export async function renameUser(
+  db: Db,
+  userId: string,
+  name: { firstName: string; lastName: string },
+) {
+  const updated = await updateName(db, userId, name);
+  if (!updated) throw new UnauthorizedError();
+  return updated;
 }

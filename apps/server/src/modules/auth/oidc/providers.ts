@@ -13,7 +13,14 @@ export type OidcProviders = {
   /** The provider's client configuration, discovered once and then kept. */
   configuration(provider: SignInProvider): Promise<client.Configuration>;
   redirectUri(provider: SignInProvider): string;
+  /**
+   * Discovers every provider ahead of the first sign-in, so that it does not wait for it;
+   * resolves to the providers that could not be reached (tried again on their next sign-in).
+   */
+  warmUp(): Promise<SignInProvider[]>;
 };
+
+const DISCOVERY_TIMEOUT_S = 10;
 
 export function createOidcProviders(config: Config): OidcProviders {
   const settings: Record<SignInProvider, OidcProviderConfig | null> = config.oidc;
@@ -23,22 +30,34 @@ export function createOidcProviders(config: Config): OidcProviders {
   const discover = async (provider: SignInProvider) => {
     const s = settings[provider];
     if (!s) throw new Error(`${provider} sign-in is not configured`);
-    const options = config.oidc.allowHttp ? { execute: [client.allowInsecureRequests] } : undefined;
+    // A provider that does not answer must not hold a sign-in for long: the user gets an error.
+    const options = {
+      timeout: DISCOVERY_TIMEOUT_S,
+      execute: config.oidc.allowHttp ? [client.allowInsecureRequests] : [],
+    };
     return client.discovery(new URL(s.issuer), s.clientId, s.clientSecret, undefined, options);
+  };
+
+  const configuration = (provider: SignInProvider) => {
+    let pending = discovered.get(provider);
+    if (!pending) {
+      pending = discover(provider);
+      // A failed discovery (provider down) is tried again on the next sign-in.
+      pending.catch(() => discovered.delete(provider));
+      discovered.set(provider, pending);
+    }
+    return pending;
   };
 
   return {
     available,
-    configuration(provider) {
-      let pending = discovered.get(provider);
-      if (!pending) {
-        pending = discover(provider);
-        // A failed discovery (provider down) is tried again on the next sign-in.
-        pending.catch(() => discovered.delete(provider));
-        discovered.set(provider, pending);
-      }
-      return pending;
-    },
+    configuration,
+    warmUp: () =>
+      Promise.allSettled(available.map(configuration)).then((results) =>
+        results.flatMap((r, i) =>
+          r.status === 'rejected' ? [available[i] as SignInProvider] : [],
+        ),
+      ),
     redirectUri: (provider) => `${config.publicUrl}/api/auth/${provider}/callback`,
   };
 }

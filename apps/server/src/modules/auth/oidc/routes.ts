@@ -1,23 +1,30 @@
 import {
-  authProvidersResponse,
+  endpoints,
   type SignInError,
+  safeReturnPath,
   signInProviderParams,
   signInStartQuery,
 } from '@castellan/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
-import { NotFoundError } from '../../../lib/errors';
-import { startSession } from '../../../plugins/session';
+import { BadRequestError, NotFoundError } from '../../../lib/errors';
+import { cookieName, secureCookies } from '../../sessions/cookie-policy';
+import { startSession } from '../../sessions/plugin';
+import { route } from '../../sessions/route';
 import { identityFromClaims, SignInRefused, signInWithIdentity } from '../sign-in';
-import { savePendingLogin, takePendingLogin } from './login-store';
+import { savePendingLogin, takePendingLogin } from './pending-login';
 import { type OidcProviders, PROVIDER_NAMES } from './providers';
 
-/** Ties the provider's answer to the browser that started the sign-in (against login CSRF). */
+/**
+ * Ties the provider's answer to the browser that started the sign-in (against login CSRF).
+ * Its path is narrower than `/`, so in production it takes the `__Secure-` prefix, not `__Host-`.
+ */
 const STATE_COOKIE = 'castellan_oidc_state';
+const STATE_COOKIE_PATH = '/api/auth';
 const signInLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 // Providers add their own parameters to the callback (scope, authuser, session_state, …).
@@ -27,20 +34,27 @@ const callbackQuery = z.looseObject({
   error: z.string().max(256).optional(),
 });
 
-const refuse = (reply: FastifyReply, reason: SignInError) =>
-  reply.clearCookie(STATE_COOKIE, { path: '/api/auth' }).redirect(`/?signInError=${reason}`);
-
 /** Sign-in with Google and Microsoft: OpenID Connect authorization code flow with PKCE. */
 export const oidcRoutes =
   (config: Config, db: Db, providers: OidcProviders): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/auth/providers',
-      { schema: { response: { 200: authProvidersResponse } } },
-      async () => ({
-        providers: providers.available.map((id) => ({ id, name: PROVIDER_NAMES[id] })),
-      }),
-    );
+    const stateCookie = cookieName(config, STATE_COOKIE, '__Secure-');
+    const stateCookieAttributes = (request: FastifyRequest) => ({
+      path: STATE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: secureCookies(config, request),
+    });
+    const clearStateCookie = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.clearCookie(stateCookie, stateCookieAttributes(request));
+    const refuse = (request: FastifyRequest, reply: FastifyReply, reason: SignInError) =>
+      clearStateCookie(request, reply).redirect(`/?signInError=${reason}`);
+
+    route(app, endpoints.getAuthProviders, async () => ({
+      providers: providers.available.map((id) => ({ id, name: PROVIDER_NAMES[id] })),
+    }));
+
+    // The browser's way in and out of sign-in (redirects, not JSON): outside `endpoints`.
 
     app.get(
       '/auth/:provider/login',
@@ -50,6 +64,12 @@ export const oidcRoutes =
       },
       async (request, reply) => {
         const { provider } = request.params;
+        const { returnTo } = request.query;
+        const returnPath =
+          returnTo === undefined ? null : safeReturnPath(returnTo, config.publicUrl);
+        if (returnTo !== undefined && returnPath === null) {
+          throw new BadRequestError('query.returnTo: must be a path of this site');
+        }
         if (!providers.available.includes(provider)) {
           throw new NotFoundError(`Sign-in with ${PROVIDER_NAMES[provider]} is not set up here.`);
         }
@@ -61,7 +81,7 @@ export const oidcRoutes =
           provider,
           codeVerifier,
           nonce,
-          returnTo: request.query.returnTo ?? null,
+          returnTo: returnPath,
         });
         const url = client.buildAuthorizationUrl(oidc, {
           redirect_uri: providers.redirectUri(provider),
@@ -72,13 +92,7 @@ export const oidcRoutes =
           state,
           nonce,
         });
-        reply.setCookie(STATE_COOKIE, state, {
-          path: '/api/auth',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: config.publicUrl.startsWith('https:'),
-          maxAge: 600,
-        });
+        reply.setCookie(stateCookie, state, { ...stateCookieAttributes(request), maxAge: 600 });
         return reply.redirect(url.href);
       },
     );
@@ -95,16 +109,16 @@ export const oidcRoutes =
         const { state, error } = request.query;
         if (error) {
           request.log.warn({ provider, error }, 'the identity provider refused the sign-in');
-          return refuse(reply, error === 'access_denied' ? 'cancelled' : 'failed');
+          return refuse(request, reply, error === 'access_denied' ? 'cancelled' : 'failed');
         }
         const pending = state ? await takePendingLogin(db, state) : null;
         if (
           !state ||
           !pending ||
           pending.provider !== provider ||
-          request.cookies[STATE_COOKIE] !== state
+          request.cookies[stateCookie] !== state
         ) {
-          return refuse(reply, 'expired');
+          return refuse(request, reply, 'expired');
         }
         try {
           const oidc = await providers.configuration(provider);
@@ -122,15 +136,18 @@ export const oidcRoutes =
             { userId: user.id, provider, created: user.createdOrganization },
             'signed in',
           );
-          reply.clearCookie(STATE_COOKIE, { path: '/api/auth' });
-          return reply.redirect(pending.returnTo ?? '/');
+          clearStateCookie(request, reply);
+          // Checked at the start already; checked again for logins started before that rule.
+          return reply.redirect(safeReturnPath(pending.returnTo ?? '/', config.publicUrl) ?? '/');
         } catch (err) {
           if (err instanceof SignInRefused) {
             request.log.info({ provider, reason: err.reason }, 'sign-in refused');
-            return refuse(reply, err.reason);
+            return refuse(request, reply, err.reason);
           }
-          request.log.error({ err, provider }, 'sign-in failed');
-          return refuse(reply, 'failed');
+          // Not the error object itself: its cause may hold the callback's parameters (code, state).
+          const { name, message, stack } = err instanceof Error ? err : new Error(String(err));
+          request.log.error({ err: { type: name, message, stack }, provider }, 'sign-in failed');
+          return refuse(request, reply, 'failed');
         }
       },
     );

@@ -1,0 +1,26 @@
+import type { DomainScanRow } from './repository';
+
+/** Who a scan is for: an organisation's administrator, or (both null) an anonymous visitor. */
+export type ScanRequest = {
+  domain: string;
+  organizationId: string | null;
+  requestedById: string | null;
+};
+
+/**
+ * What the routes need of whatever runs scans in the background (`jobs/scan-runner.ts`, built
+ * by the app and passed in, so that this module never imports the jobs).
+ */
+export interface BackgroundScans {
+  /** How long after its start a scan still marked running is surely dead. */
+  readonly abandonedAfterMs: number;
+  /** Records a new scan and starts it; answers at once with the running scan. */
+  start(request: ScanRequest): Promise<DomainScanRow>;
+  /**
+   * Starts an anonymous scan for a client address within the caps on public scans running at
+   * once; throws `TooManyRequestsError` with `TOO_MANY_SCANS` when they are full.
+   */
+  startPublic(domain: string, client: string): Promise<DomainScanRow>;
+}
+
+export const TOO_MANY_SCANS = 'Too many scans are running right now. Please try again in a minute.';

@@ -1,0 +1,42 @@
+import { ScanError, type ScannerOptions, scanDomain } from '@castellan/scanner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { type DomainScanRow, finishScan, recordProgress } from './repository';
+import { scanFailureMessage } from './scan-failure';
+
+/**
+ * Runs a recorded scan to its end: progress is written as checks finish, then the report, or
+ * the plain failure message (the error itself goes to the log only). Never throws.
+ */
+export async function runScan(
+  db: Db,
+  row: DomainScanRow,
+  options: ScannerOptions,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  // Progress is written in order, one update at a time.
+  let progress = Promise.resolve();
+  try {
+    const report = await scanDomain(
+      row.domain,
+      options,
+      ({ done }) => {
+        progress = progress.then(() => recordProgress(db, row.id, done)).catch(() => {});
+      },
+      (check, err) => log.warn({ err, scanId: row.id, check }, 'a scan check failed'),
+    );
+    await progress;
+    await finishScan(db, row.id, { report });
+    log.info({ scanId: row.id, durationMs: report.durationMs }, 'domain scan finished');
+  } catch (err) {
+    await progress;
+    await finishScan(db, row.id, { error: scanFailureMessage(err, row.domain) }).catch(
+      (e: unknown) => log.error({ err: e, scanId: row.id }, 'could not record a failed scan'),
+    );
+    if (err instanceof ScanError) {
+      log.info({ scanId: row.id, reason: err.code, detail: err.message }, 'domain scan failed');
+    } else {
+      log.error({ err, scanId: row.id }, 'domain scan failed');
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { ScanError } from '@castellan/scanner';
+
+/**
+ * The plain message a failed scan shows, one fixed text per kind of failure. The error itself
+ * (resolver codes, addresses, internal messages) goes to the log only.
+ */
+export function scanFailureMessage(error: unknown, domain: string): string {
+  if (!(error instanceof ScanError)) {
+    return 'The analysis could not be completed because of a problem on our side. Please try again later.';
+  }
+  switch (error.code) {
+    case 'domain-not-found':
+      return `${domain} does not exist: there is no such name in DNS.`;
+    case 'dns-unavailable':
+      return `The DNS servers of ${domain} could not be reached. Please try again later.`;
+    case 'invalid-domain':
+      return 'This is not a public domain name that can be analysed.';
+  }
+}

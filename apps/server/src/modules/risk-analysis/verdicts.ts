@@ -1,0 +1,20 @@
+import { CHECKS, type CheckId } from '@castellan/scanner';
+import type { FindingVerdict } from './repository';
+
+/** What the latest domain scan found about the organisation's tasks, and when. */
+export type ScanVerdicts = { byTask: ReadonlyMap<string, 'pass' | 'fail'>; at: Date };
+
+/**
+ * What a scan says about the catalogue tasks its findings name: done when every tested finding
+ * of the task passed, not done when any failed. Tasks it could not test are not judged.
+ */
+export function taskVerdicts(findings: readonly FindingVerdict[]): Map<string, 'pass' | 'fail'> {
+  const verdicts = new Map<string, 'pass' | 'fail'>();
+  for (const f of findings) {
+    // Passing findings name no task to do; the check they come from still says which it is.
+    const taskId = f.taskId ?? CHECKS[f.check as CheckId]?.taskId ?? null;
+    if (!taskId || (f.status !== 'pass' && f.status !== 'fail')) continue;
+    if (f.status === 'fail' || verdicts.get(taskId) !== 'fail') verdicts.set(taskId, f.status);
+  }
+  return verdicts;
+}

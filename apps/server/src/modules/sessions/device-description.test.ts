@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { describeDevice } from './device-description';
+
+describe('describeDevice', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      'Chrome on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      'Safari on macOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
+    [
+      'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+      'Firefox on Linux',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
+  ])('%s is %s', (userAgent, expected) => {
+    expect(describeDevice(userAgent)).toBe(expected);
+  });
+
+  it('falls back to what it recognises, then to "Unknown device"', () => {
+    expect(describeDevice('curl/8.5.0')).toBe('Unknown device');
+    expect(describeDevice(null)).toBe('Unknown device');
+    expect(describeDevice('')).toBe('Unknown device');
+    expect(describeDevice('SomeAgent/1.0 (Windows NT 10.0)')).toBe('Windows');
+  });
+});

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { organizations, sessions, userProfileColumns, users } from '../../db/schema';
+import { hashToken } from '../../lib/hash-token';
+import type { ClientInfo } from './client-info';
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'admin' | 'user';
+  profileImageUrl: string | null;
+  isStaff: boolean;
+};
+
+export type SessionOrganization = { id: string; domain: string; status: 'PENDING' | 'REGISTERED' };
+
+export type ActiveSession = {
+  id: string;
+  tokenHash: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  user: SessionUser;
+  organization: SessionOrganization;
+  /**
+   * The staff member acting as `user`, while impersonating, with the end of their own session
+   * (null for impersonations started before it was recorded).
+   */
+  impersonator: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    sessionExpiresAt: Date | null;
+  } | null;
+};
+
+const impersonators = alias(users, 'impersonators');
+
+/** Creates a session and returns the token for the cookie (never stored as such). */
+export async function createSession(
+  db: Db,
+  input: {
+    userId: string;
+    organizationId: string;
+    expiresAt: Date;
+    /** Where the sign-in came from, shown to the user among their sessions. */
+    client: ClientInfo;
+    impersonator?: { userId: string; sessionExpiresAt: Date } | null;
+    now?: Date;
+  },
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = input.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  const { expiresAt } = input;
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    organizationId: input.organizationId,
+    impersonatorUserId: input.impersonator?.userId ?? null,
+    impersonatorExpiresAt: input.impersonator?.sessionExpiresAt ?? null,
+    userAgent: input.client.userAgent,
+    ip: input.client.ip,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The live session for a token, or null when it is unknown, idle too long or past its end. */
+export async function findActiveSession(
+  db: Db,
+  token: string,
+  idleMs: number,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      impersonatorExpiresAt: sessions.impersonatorExpiresAt,
+      user: userProfileColumns,
+      organization: {
+        id: organizations.id,
+        domain: organizations.domain,
+        status: organizations.status,
+      },
+      impersonatorId: impersonators.id,
+      impersonatorEmail: impersonators.email,
+      impersonatorFirstName: impersonators.firstName,
+      impersonatorLastName: impersonators.lastName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt <= now || row.lastSeenAt.getTime() + idleMs <= now.getTime()) {
+    await deleteSession(db, tokenHash);
+    return null;
+  }
+  const impersonator =
+    row.impersonatorId && row.impersonatorEmail
+      ? {
+          id: row.impersonatorId,
+          email: row.impersonatorEmail,
+          firstName: row.impersonatorFirstName ?? '',
+          lastName: row.impersonatorLastName ?? '',
+          sessionExpiresAt: row.impersonatorExpiresAt,
+        }
+      : null;
+  return {
+    id: row.id,
+    tokenHash: row.tokenHash,
+    lastSeenAt: row.lastSeenAt,
+    expiresAt: row.expiresAt,
+    user: row.user,
+    organization: row.organization,
+    impersonator,
+  };
+}
+
+export async function touchSession(db: Db, tokenHash: string, now = new Date()): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Housekeeping: drops sessions past their absolute end or idle for too long. */
+export async function deleteExpiredSessions(
+  db: Db,
+  idleMs: number,
+  now = new Date(),
+): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - idleMs))),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return removed.length;
+}
+
+/**
+ * The live sessions the user signed in to themselves, latest activity first: impersonations of
+ * them by staff are not theirs.
+ */
+export async function listOwnSessions(db: Db, userId: string, idleMs: number, now = new Date()) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.impersonatorUserId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Ends one of the user's own sessions; false when the user has no session with that id. */
+export async function deleteOwnSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.impersonatorUserId)),
+    )
+    .returning({ id: sessions.id });
+  return removed.length > 0;
+}

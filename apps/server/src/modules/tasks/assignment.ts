@@ -1,0 +1,145 @@
+import type { Task, TaskLabel } from '@castellan/contract';
+import type { ScanVerdicts } from '../risk-analysis/verdicts';
+import type { CatalogueTask } from './catalogue/types';
+
+/**
+ * Who should do which task and whether it is done, from the catalogue, the members, the stored
+ * completions and the latest domain scan. How far that gets the organisation is in `score/`.
+ */
+
+export type Member = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'admin' | 'user';
+};
+
+export type Completion = {
+  catalogueId: string;
+  /** null for an Admin task: done once for the organisation. */
+  userId: string | null;
+  /** When and by whom: loaded only where tasks are shown, not to count them. */
+  completedAt?: Date;
+  completedBy?: string | null;
+};
+
+export type Workspace = 'google' | 'microsoft' | null;
+
+/** The suite a task is only about, judged by its platforms; null when it is about anything else. */
+export function suiteOf(t: CatalogueTask): Workspace {
+  if (t.platforms.length === 0) return null;
+  if (t.platforms.every((p) => p === 'Google' || p === 'Gmail')) return 'google';
+  if (t.platforms.every((p) => p === 'Microsoft 365')) return 'microsoft';
+  return null;
+}
+
+/** The tasks of an organisation: those of the other office suite are left out once it is known. */
+export const catalogueFor = (catalogue: readonly CatalogueTask[], workspace: Workspace) =>
+  workspace === null
+    ? catalogue
+    : catalogue.filter((t) => {
+        const suite = suiteOf(t);
+        return suite === null || suite === workspace;
+      });
+
+export const assignedTo = (catalogue: readonly CatalogueTask[], member: Pick<Member, 'role'>) =>
+  catalogue.filter((t) => t.scope === 'Individual' || member.role === 'admin');
+
+export const taskIdOf = (catalogueId: string, userId: string) => `${catalogueId}:${userId}`;
+
+export function parseTaskId(id: string): { catalogueId: string; userId: string } {
+  const at = id.lastIndexOf(':');
+  return { catalogueId: id.slice(0, at), userId: id.slice(at + 1) };
+}
+
+export function labelsOf(t: CatalogueTask): TaskLabel[] {
+  const risk: TaskLabel = t.risk === 'Info' ? 'Info' : `${t.risk} risk`;
+  return [t.category, ...t.platforms, `${t.priority} priority`, risk, t.scope];
+}
+
+export const SCAN_COMPLETER = 'Domain scan';
+
+/**
+ * Finds the completion that counts for a member's task: theirs, or the organisation's. For an
+ * Admin task the latest domain scan has judged, the scan decides: a check that passes completes
+ * it, a check that fails keeps it open whatever was marked.
+ */
+export class Completions {
+  /** Admin tasks done, and each member's Individual tasks done. */
+  private readonly byAdminTask = new Map<string, Completion>();
+  private readonly byMember = new Map<string, Map<string, Completion>>();
+  /** How many members have done each Individual task. */
+  private readonly doneCount: Map<string, number> = new Map();
+
+  /**
+   * `doneCount`, when given, is how many members did each Individual task (counted by the
+   * database); `completions` then need only hold the Admin tasks and the members asked about.
+   */
+  constructor(
+    completions: Iterable<Completion>,
+    private readonly scan: ScanVerdicts | null = null,
+    doneCount?: ReadonlyMap<string, number>,
+  ) {
+    if (doneCount) this.doneCount = new Map(doneCount);
+    for (const c of completions) {
+      if (c.userId === null) {
+        this.byAdminTask.set(c.catalogueId, c);
+        continue;
+      }
+      const own = this.byMember.get(c.userId) ?? new Map<string, Completion>();
+      own.set(c.catalogueId, c);
+      this.byMember.set(c.userId, own);
+      if (!doneCount) {
+        this.doneCount.set(c.catalogueId, (this.doneCount.get(c.catalogueId) ?? 0) + 1);
+      }
+    }
+  }
+
+  scanVerdict(t: CatalogueTask): 'pass' | 'fail' | undefined {
+    return t.scope === 'Admin' ? this.scan?.byTask.get(t.id) : undefined;
+  }
+
+  of(t: CatalogueTask, member: Pick<Member, 'id'>): Completion | undefined {
+    if (t.scope === 'Individual') return this.byMember.get(member.id)?.get(t.id);
+    const verdict = this.scanVerdict(t);
+    if (verdict === 'fail') return undefined;
+    if (verdict === 'pass' && this.scan) {
+      return {
+        catalogueId: t.id,
+        userId: null,
+        completedAt: this.scan.at,
+        completedBy: SCAN_COMPLETER,
+      };
+    }
+    return this.byAdminTask.get(t.id);
+  }
+
+  /**
+   * Members who completed an Individual task. Completions are only ever of the organisation's
+   * current members (they go with a member who leaves).
+   */
+  countDone(t: CatalogueTask): number {
+    return this.doneCount.get(t.id) ?? 0;
+  }
+}
+
+export function toTask(t: CatalogueTask, member: Member, done: Completion | undefined): Task {
+  return {
+    id: taskIdOf(t.id, member.id),
+    catalogueId: t.id,
+    user: member.email,
+    isCompleted: done !== undefined,
+    completedAt: done?.completedAt?.toISOString() ?? null,
+    completedBy: done?.completedBy ?? null,
+    priority: t.priority,
+    riskLevel: t.risk,
+    labels: labelsOf(t),
+    title: t.title,
+    content: { summary: t.summary, why: t.why, instructions: t.instructions },
+    scope: t.scope,
+    category: t.category,
+    automation: t.automation,
+    cisSafeguards: t.cisSafeguards,
+  };
+}

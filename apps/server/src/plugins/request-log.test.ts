@@ -1,0 +1,69 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, useTestApp } from '../../test/test-app';
+import { loggableUrl } from './request-log';
+
+describe('the URL a request is logged with', () => {
+  it('leaves out the query of sign-in callbacks', () => {
+    expect(loggableUrl('/api/auth/google/callback?code=abc&state=xyz')).toBe(
+      '/api/auth/google/callback?[redacted]',
+    );
+    expect(loggableUrl('/API/auth/microsoft/Callback/?state=xyz')).toBe(
+      '/API/auth/microsoft/Callback/?[redacted]',
+    );
+    // Whatever the path looks like, the callback route's own URL is redacted.
+    expect(
+      loggableUrl('/api/auth/google/%63allback?code=abc', '/api/auth/:provider/callback'),
+    ).toBe('/api/auth/google/%63allback?[redacted]');
+  });
+
+  it('keeps other URLs whole', () => {
+    expect(loggableUrl('/api/actions?scope=mine')).toBe('/api/actions?scope=mine');
+    expect(loggableUrl('/api/auth/google/login?returnTo=%2Ftasks')).toBe(
+      '/api/auth/google/login?returnTo=%2Ftasks',
+    );
+    expect(loggableUrl('/api/auth/google/callback')).toBe('/api/auth/google/callback');
+  });
+});
+
+describe.each(databaseKinds())('the log of a sign-in callback on %s', (kind) => {
+  const lines: string[] = [];
+  const server = useTestApp(kind, {
+    env: { LOG_LEVEL: 'info' },
+    logStream: new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  });
+
+  it('holds neither the code nor the state', async () => {
+    lines.length = 0;
+    const code = 'CODE-4f1b7e9a';
+    const state = 'STATE-9c2d5e1f';
+    const answered = await server().inject({
+      url: `/api/auth/google/callback?code=${code}&state=${state}&scope=openid`,
+    });
+    expect(answered.statusCode).toBe(302);
+    const refused = await server().inject({
+      url: `/api/auth/microsoft/callback?error=access_denied&state=${state}`,
+    });
+    expect(refused.headers.location).toBe('/?signInError=cancelled');
+
+    const log = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const urls = log.flatMap((entry) => {
+      const req = entry.req as { url?: string } | undefined;
+      return req?.url ? [req.url] : [];
+    });
+    expect(urls).toEqual([
+      '/api/auth/google/callback?[redacted]',
+      '/api/auth/microsoft/callback?[redacted]',
+    ]);
+    expect(log.map((entry) => entry.msg)).toContain('the identity provider refused the sign-in');
+    for (const line of lines) {
+      expect(line).not.toContain(code);
+      expect(line).not.toContain(state);
+    }
+  });
+});

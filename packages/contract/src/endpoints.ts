@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import {
+  analyticsEventsRequest,
+  analyticsEventsResponse,
+  clientError,
+  clientErrorResponse,
+} from './analytics';
+import { appConfig } from './app-config';
+import {
+  authProvidersResponse,
+  endUserSessionResponse,
+  logoutResponse,
+  testLoginRequest,
+  testUsersResponse,
+  userData,
+  userSessionParams,
+  userSessionsResponse,
+} from './auth';
+import { endpoint } from './endpoint';
+import { healthResponse } from './health';
+import {
+  impersonationSearchQuery,
+  impersonationSearchResponse,
+  startImpersonationRequest,
+} from './impersonation';
+import { deleteOrganizationResponse, organization } from './organization';
+import {
+  completeRegistrationResponse,
+  domainScanResponse,
+  organizationAnalysisResponse,
+  publicScanParams,
+  publicScanRequest,
+} from './risk-analyses';
+import {
+  actionsQuery,
+  actionsResponse,
+  employeesResponse,
+  markActionCompleteRequest,
+  markActionCompleteResponse,
+  scoreResponse,
+} from './tasks';
+import { tourState, toursResponse, updateTourRequest } from './tours';
+import {
+  deleteAccountResponse,
+  inviteMemberRequest,
+  member,
+  memberParams,
+  membersResponse,
+  removeMemberResponse,
+  updateMemberRequest,
+  updateProfileRequest,
+} from './users';
+
+/**
+ * Every JSON endpoint of the API (paths under /api). Outside it: the sign-in redirects
+ * `GET /auth/:provider/login` and `GET /auth/:provider/callback`, and `GET /docs` (this list as
+ * an OpenAPI document).
+ */
+export const endpoints = {
+  // Service
+  getHealth: endpoint({
+    method: 'GET',
+    path: '/health',
+    access: 'public',
+    response: { 200: healthResponse },
+    summary: 'Whether the server and its database answer',
+  }),
+  getAppConfig: endpoint({
+    method: 'GET',
+    path: '/app-config',
+    access: 'public',
+    response: { 200: appConfig },
+    summary: 'Settings the web app needs before anyone signs in',
+  }),
+
+  // Signing in and out, the signed-in user's own account
+  getAuthProviders: endpoint({
+    method: 'GET',
+    path: '/auth/providers',
+    access: 'public',
+    response: { 200: authProvidersResponse },
+    summary: 'The identity providers one can sign in with here',
+  }),
+  getTestUsers: endpoint({
+    method: 'GET',
+    path: '/auth/test-users',
+    access: 'public',
+    response: { 200: testUsersResponse },
+    summary: 'Demo users the test login can sign in as (only when the test login is on)',
+  }),
+  testLogin: endpoint({
+    method: 'POST',
+    path: '/auth/test-login',
+    access: 'public',
+    body: testLoginRequest,
+    response: { 200: userData },
+    summary: 'Sign in as a demo user without a password (only when the test login is on)',
+  }),
+  getUserData: endpoint({
+    method: 'GET',
+    path: '/auth/user-data',
+    access: 'user',
+    response: { 200: userData },
+    summary: 'The signed-in user',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'session',
+    response: {
+      200: logoutResponse,
+      204: z.null().describe('An impersonation ended; the staff member is signed in again.'),
+    },
+    summary: 'Sign out, or end an impersonation',
+  }),
+  getSessions: endpoint({
+    method: 'GET',
+    path: '/auth/sessions',
+    access: 'user',
+    response: { 200: userSessionsResponse },
+    summary: 'The browsers the user is signed in with',
+  }),
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    access: 'user',
+    params: userSessionParams,
+    response: { 200: endUserSessionResponse },
+    summary: 'Sign out one of the user’s other browsers',
+  }),
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/auth/profile',
+    access: 'user',
+    body: updateProfileRequest,
+    response: { 200: userData },
+    summary: 'Change the signed-in user’s name',
+  }),
+  deleteAccount: endpoint({
+    method: 'POST',
+    path: '/auth/delete-account',
+    access: 'user',
+    response: { 200: deleteAccountResponse },
+    summary: 'Delete the signed-in user’s account (and the organisation with its last member)',
+  }),
+
+  // The organisation
+  getOrganization: endpoint({
+    method: 'GET',
+    path: '/organization',
+    access: 'user',
+    response: { 200: organization },
+    summary: 'The user’s organisation',
+  }),
+  deleteOrganization: endpoint({
+    method: 'DELETE',
+    path: '/organization',
+    access: 'admin',
+    response: { 200: deleteOrganizationResponse },
+    summary: 'Delete the organisation (only on the product’s own domain)',
+  }),
+  completeRegistration: endpoint({
+    method: 'POST',
+    path: '/registration/complete',
+    access: 'admin',
+    response: { 200: completeRegistrationResponse },
+    summary: 'End the organisation’s registration',
+  }),
+
+  // Analytics and browser errors
+  recordPageEvents: endpoint({
+    method: 'POST',
+    path: '/analytics/events',
+    access: 'session',
+    body: analyticsEventsRequest,
+    response: { 200: analyticsEventsResponse },
+    summary: 'Page views from a consenting browser',
+  }),
+  reportClientError: endpoint({
+    method: 'POST',
+    path: '/client-errors',
+    access: 'session',
+    body: clientError,
+    response: { 200: clientErrorResponse },
+    summary: 'An uncaught error in the browser (logged, not stored)',
+  }),
+
+  // The administrators' guided tour
+  getTours: endpoint({
+    method: 'GET',
+    path: '/tours',
+    access: 'admin',
+    response: { 200: toursResponse },
+    summary: 'Where the administrator is in the guided tours',
+  }),
+  startMainTour: endpoint({
+    method: 'POST',
+    path: '/tours/main',
+    access: 'admin',
+    response: { 200: tourState },
+    summary: 'Start the main tour',
+  }),
+  updateMainTour: endpoint({
+    method: 'PUT',
+    path: '/tours/main',
+    access: 'admin',
+    body: updateTourRequest,
+    response: { 200: tourState },
+    summary: 'Record the step or the end of the main tour',
+  }),
+
+  // Tasks and score
+  getActions: endpoint({
+    method: 'GET',
+    path: '/actions',
+    access: 'user',
+    query: actionsQuery,
+    response: { 200: actionsResponse },
+    summary: 'The user’s security tasks, or (administrators) the whole organisation’s',
+  }),
+  markActionComplete: endpoint({
+    method: 'POST',
+    path: '/mark-action-complete',
+    access: 'user',
+    body: markActionCompleteRequest,
+    response: { 200: markActionCompleteResponse },
+    summary: 'Mark a task done',
+  }),
+  getScore: endpoint({
+    method: 'GET',
+    path: '/get-score',
+    access: 'user',
+    response: { 200: scoreResponse },
+    summary: 'The organisation’s cyber score',
+  }),
+  listEmployees: endpoint({
+    method: 'GET',
+    path: '/list-employees',
+    access: 'user',
+    response: { 200: employeesResponse },
+    summary: 'Each member’s progress with the tasks',
+  }),
+
+  // Risk analysis
+  startPublicScan: endpoint({
+    method: 'POST',
+    path: '/risk-analysis/public',
+    access: 'public',
+    body: publicScanRequest,
+    response: { 200: domainScanResponse },
+    summary: 'Scan any domain, or find a recent scan of it',
+  }),
+  getPublicScan: endpoint({
+    method: 'GET',
+    path: '/risk-analysis/public/:domain',
+    access: 'public',
+    params: publicScanParams,
+    response: { 200: domainScanResponse },
+    summary: 'The recent public report of a domain',
+  }),
+  getRiskAnalysis: endpoint({
+    method: 'GET',
+    path: '/risk-analysis',
+    access: 'user',
+    response: { 200: organizationAnalysisResponse },
+    summary: 'The organisation’s own risk analysis',
+  }),
+  startOrganizationScan: endpoint({
+    method: 'POST',
+    path: '/risk-analysis',
+    access: 'admin',
+    response: { 202: domainScanResponse },
+    summary: 'Scan the organisation’s domain again',
+  }),
+
+  // User management
+  listMembers: endpoint({
+    method: 'GET',
+    path: '/users',
+    access: 'admin',
+    response: { 200: membersResponse },
+    summary: 'The organisation’s members',
+  }),
+  inviteMember: endpoint({
+    method: 'POST',
+    path: '/users',
+    access: 'admin',
+    body: inviteMemberRequest,
+    response: { 201: member },
+    summary: 'Invite a member',
+  }),
+  changeMemberRole: endpoint({
+    method: 'PATCH',
+    path: '/users/:id',
+    access: 'admin',
+    params: memberParams,
+    body: updateMemberRequest,
+    response: { 200: member },
+    summary: 'Change a member’s role',
+  }),
+  removeMember: endpoint({
+    method: 'DELETE',
+    path: '/users/:id',
+    access: 'admin',
+    params: memberParams,
+    response: { 200: removeMemberResponse },
+    summary: 'Remove a member from the organisation',
+  }),
+
+  // Impersonation (staff)
+  searchImpersonationCandidates: endpoint({
+    method: 'GET',
+    path: '/impersonation/users',
+    access: 'staff',
+    query: impersonationSearchQuery,
+    response: { 200: impersonationSearchResponse },
+    summary: 'Users a staff member may act as',
+  }),
+  startImpersonation: endpoint({
+    method: 'POST',
+    path: '/impersonation',
+    access: 'staff',
+    body: startImpersonationRequest,
+    response: { 200: userData },
+    summary: 'Act as another user until logging out',
+  }),
+} as const;
+
+/** The name of an endpoint in `endpoints`. */
+export type EndpointName = keyof typeof endpoints;
