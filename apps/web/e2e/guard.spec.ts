@@ -118,3 +118,18 @@ test('an unknown address shows a not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found | Castellan');
 });
+
+for (const stored of ['//evil.example/', '/\t/evil.example/', '/\\evil.example/']) {
+  test(`a stored post-login redirect to another host (${JSON.stringify(stored)}) is not followed`, async ({
+    page,
+  }) => {
+    await page.route(/evil\.example/, (route) => route.abort());
+    await page.goto('/');
+    await page.evaluate((target) => {
+      sessionStorage.setItem('castellan.postLoginRedirect', target);
+    }, stored);
+    await signInAs(page, 'Alice Morgan');
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  });
+}

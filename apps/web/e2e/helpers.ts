@@ -45,6 +45,7 @@ export async function openAppAs(page: Page, fullName: string, path = '/dashboard
 export type Consent = 'none' | 'necessary' | 'all';
 
 export const CONSENT_COOKIE = 'cc_cookie';
+/** The session cookie outside production (the browser tests' server); production uses `__Host-castellan_session`. */
 export const SESSION_COOKIE = 'castellan_session';
 
 /** A `cc_cookie` as vanilla-cookieconsent v3 writes it when the user has chosen. */
@@ -128,6 +129,18 @@ export const json = (route: Route, status: number, body: unknown) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
 export const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for / });
+/** The administrator's menu in the spec's order (§2). */
+export const ADMIN_MENU = [
+  'Overview',
+  'Risk analysis',
+  'Your tasks',
+  'Company status',
+  'Integrations',
+  'Users',
+  'Billing',
+  'Settings',
+  'Help',
+];
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 /** The start page's way to the demo sign-in (/test-login). */

@@ -5,10 +5,22 @@ import {
   expireSession,
   holdRequests,
   json,
+  mainMenu,
   openAppAs,
   signInAs,
   test,
 } from './helpers';
+
+/** Signs Alice in with the page clock under the test's control and makes an error toast appear. */
+async function showErrorToast(page: Page) {
+  await page.clock.install();
+  await openAppAs(page, 'Alice Morgan', '/tasks');
+  await page.route('**/api/tours/main', (route) => json(route, 500, { error: 'Tour broken' }));
+  await chooseFromAccountMenu(page, 'Restart Tour');
+  const toast = page.getByRole('alert').filter({ hasText: 'Could not restart the tour' });
+  await expect(toast).toBeVisible();
+  return toast;
+}
 
 const SESSION_KEY = 'castellan.session';
 const readSession = (page: Page) =>
@@ -60,6 +72,49 @@ test.describe('HTTP client', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Test login is not available' });
     await expect(alert).toContainText('Still busy');
     expect(calls).toBe(3);
+  });
+
+  test('a GET answered 429 is retried, then taken as no content: no error, the page stays usable', async ({
+    page,
+  }) => {
+    let calls = 0;
+    await page.route('**/api/get-score', async (route) => {
+      calls += 1;
+      await route.fulfill({ status: 429, headers: { 'retry-after': '0' }, body: '' });
+    });
+    await openAppAs(page, 'Ben Carter', '/dashboard');
+    const busy = page.getByRole('status').filter({ hasText: 'The server is busy' });
+    await expect(busy).toContainText('It asked to wait a moment before sending the cyber score.');
+    expect(calls).toBe(3);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('[data-severity="error"]')).toHaveCount(0);
+    // Still signed in and usable: the rest of the overview, the menu, and a second try.
+    await expect(page.getByRole('heading', { name: 'Welcome, Ben' })).toBeVisible();
+    await page.unroute('**/api/get-score');
+    await busy.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Your progress' })).toBeVisible();
+    await mainMenu(page).getByRole('link', { name: 'Your tasks' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your tasks' })).toBeVisible();
+  });
+
+  test('a POST answered 429 is not retried and is no content: no error, nothing happens', async ({
+    page,
+  }) => {
+    let calls = 0;
+    await page.route('**/api/auth/test-login', async (route) => {
+      calls += 1;
+      await route.fulfill({ status: 429, headers: { 'retry-after': '0' }, body: '' });
+    });
+    await page.goto('/test-login');
+    await page.getByRole('button', { name: 'Sign in as Ben Carter' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The server is busy' })).toBeVisible();
+    expect(calls).toBe(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('[data-severity="error"]')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/test-login$/);
+    await page.unroute('**/api/auth/test-login');
+    await page.getByRole('button', { name: 'Sign in as Ben Carter' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('a POST is not retried', async ({ page }) => {
@@ -142,17 +197,39 @@ test.describe('toasts', () => {
     expect(await storedUser(page)).toBeNull();
   });
 
+  test('a toast enters in 0.3 s, 20 px from the top right; once closed it leaves after 200 ms', async ({
+    page,
+  }) => {
+    const toast = await showErrorToast(page);
+    const style = (property: 'opacity' | 'transitionDuration') =>
+      toast.evaluate((element, name) => (element as HTMLElement).style[name], property);
+    expect(await style('transitionDuration')).toBe('300ms, 300ms, 300ms');
+    const width = page.viewportSize()?.width ?? 0;
+    await expect
+      .poll(async () => {
+        const box = await toast.boundingBox();
+        return box && [Math.round(box.y), Math.round(width - box.x - box.width)];
+      })
+      .toEqual([20, 20]);
+
+    // From here on the page's timers move only when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await toast.getByRole('button').click();
+    await page.clock.runFor(150);
+    await expect(toast).toBeVisible();
+    expect(await style('opacity')).toBe('1');
+    await page.clock.runFor(50);
+    await expect.poll(() => style('opacity')).toBe('0'); // leaving
+    await expect(toast).toHaveCount(1);
+    await page.clock.runFor(300);
+    await expect(toast).toHaveCount(0);
+  });
+
   test('an error toast can be closed, waits while hovered and then closes by itself', async ({
     page,
   }) => {
-    await page.clock.install();
-    await openAppAs(page, 'Alice Morgan', '/tasks');
-    await page.route('**/api/tours/main', (route) => json(route, 500, { error: 'Tour broken' }));
-
     // Closed by its close button.
-    await chooseFromAccountMenu(page, 'Restart Tour');
-    const toast = page.getByRole('alert').filter({ hasText: 'Could not restart the tour' });
-    await expect(toast).toBeVisible();
+    const toast = await showErrorToast(page);
     await expect(toast).toContainText('Tour broken');
     await expect(page).toHaveURL(/\/tasks$/);
     await toast.getByRole('button').click();

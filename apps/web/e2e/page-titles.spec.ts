@@ -1,4 +1,4 @@
-import { expect, holdRequests, mainMenu, test } from './helpers';
+import { ADMIN_MENU, expect, holdRequests, mainMenu, openAppAs, test } from './helpers';
 
 test('the title is Loading while a page loads, then the page name', async ({ page }) => {
   // Before the app has checked the session the document keeps its default title.
@@ -17,5 +17,27 @@ test('the title is Loading while a page loads, then the page name', async ({ pag
   await mainMenu(page).getByRole('link', { name: 'Your tasks' }).click();
   await expect(page).toHaveTitle('Loading | Castellan');
   await check.release();
-  await expect(page).toHaveTitle('Tasks | Castellan');
+  await expect(page).toHaveTitle('Your tasks | Castellan');
+});
+
+test('every page in the menu is titled with its menu label and the product name', async ({
+  page,
+}) => {
+  await openAppAs(page, 'Alice Morgan', '/settings');
+  // Billing leaves the app for the payment provider: it has no page of its own.
+  const labels = ADMIN_MENU.filter((label) => label !== 'Billing');
+  await expect(mainMenu(page).getByRole('link')).toHaveText(ADMIN_MENU);
+  for (const label of labels) {
+    await mainMenu(page).getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveTitle(`${label} | Castellan`);
+  }
+});
+
+test('pages outside the menu keep their own titles', async ({ page }) => {
+  await page.goto('/risk-analysis/public');
+  await expect(page).toHaveTitle('Public risk analysis | Castellan');
+  await page.goto('/trust-center');
+  await expect(page).toHaveTitle('Trust center | Castellan');
+  await page.goto('/no-such-page');
+  await expect(page).toHaveTitle('Page not found | Castellan');
 });

@@ -28,7 +28,7 @@ test('the first step scans the domain, shows its progress, then the result in br
   await expect(page).toHaveTitle('Registration | Castellan');
   await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
   await expect(
-    page.getByRole('button', { name: 'Step 1 of 3: Scan your domain, current step' }),
+    page.getByRole('button', { name: 'Step 1: Scan your domain, current step' }),
   ).toHaveAttribute('aria-current', 'step');
 
   const bar = page.getByRole('progressbar', { name: `Analysis of ${ORG}` });
@@ -63,7 +63,7 @@ test('the steps can be gone through with the keyboard, and focus follows', async
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'Connect your tools' })).toBeFocused();
   await expect(
-    page.getByRole('button', { name: 'Step 2 of 3: Connect your tools, current step' }),
+    page.getByRole('button', { name: 'Step 2: Connect your tools, current step' }),
   ).toHaveAttribute('aria-current', 'step');
   await expect(page.getByRole('link', { name: 'Open the integrations' })).toHaveAttribute(
     'href',
@@ -88,7 +88,7 @@ test('the steps can be gone through with the keyboard, and focus follows', async
   await stepButtons(page).getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Connect your tools' })).toBeFocused();
   // An earlier step can be chosen in the indicator.
-  await page.getByRole('button', { name: 'Step 1 of 3: Scan your domain, done' }).click();
+  await page.getByRole('button', { name: 'Step 1: Scan your domain, done' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Scan your domain' })).toBeFocused();
 });
 
@@ -113,4 +113,20 @@ test('the registration fits a phone screen', async ({ page }) => {
   await expect(stepButtons(page).getByRole('button', { name: 'Next' })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+});
+
+test('an administrator still registering can log out from the registration page', async ({
+  page,
+}) => {
+  const scans = await fakeOrganizationScans(page);
+  scans.analysis.latest = doneScan(ORG);
+  await openAppAs(page, 'Noah Fields', '/registration/scan');
+  await expect(page).toHaveURL(/\/registration\/scan$/);
+  const logout = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+  await logout.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/\?logout=true$/);
+  expect((await page.request.get('/api/auth/user-data')).status()).toBe(401);
+  await page.goto('/registration/scan');
+  await expect(page).toHaveURL(/\/\?login=true/);
 });

@@ -7,6 +7,7 @@ import {
   failedScan,
   organizationAnalysis,
   runningScan,
+  SCORE_HISTORY,
 } from './scan-fixtures';
 
 const DOMAIN = 'acme-widgets.com';
@@ -190,6 +191,42 @@ test.describe('the public risk analysis', () => {
     expect(scan.posts).toEqual([{ domain: DOMAIN }]);
   });
 
+  test('says so when too many scans are running, and Try again starts one later', async ({
+    page,
+  }) => {
+    const scan = await fakePublicScans(page);
+    // The server is full for now: 429, which the app takes as an answer without content.
+    let full = true;
+    await page.route('**/api/risk-analysis/public', (route) =>
+      full
+        ? route.fulfill({ status: 429, headers: { 'retry-after': '60' }, body: '' })
+        : route.fallback(),
+    );
+    await page.goto(`/risk-analysis/public/${DOMAIN}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The analysis could not start' });
+    await expect(alert).toContainText(
+      'Too many scans are running right now; try again in a minute.',
+    );
+
+    full = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('progressbar', { name: `Analysis of ${DOMAIN}` })).toBeVisible();
+    expect(scan.posts).toEqual([{ domain: DOMAIN }]);
+  });
+
+  test('a failed scan tried again while too many run says so', async ({ page }) => {
+    await fakePublicScans(page, failedScan(DOMAIN, 'The analysis could not be completed.'));
+    await page.route('**/api/risk-analysis/public', (route) =>
+      json(route, 429, { error: 'Too many requests' }),
+    );
+    await page.goto(`/risk-analysis/public/${DOMAIN}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The analysis failed' });
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toContainText(
+      'Too many scans are running right now; try again in a minute.',
+    );
+  });
+
   test('fits a phone screen without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await fakePublicScans(page, doneScan(DOMAIN));
@@ -232,20 +269,7 @@ test.describe("the organisation's risk analysis", () => {
     expect(posts).toBe(1);
 
     state.latest = doneScan(ORG);
-    state.history = [
-      {
-        id: '5c0e7f9e-1d7a-4c1b-8d3e-0a4b2c6d8e01',
-        finishedAt: '2026-10-21T09:30:00.000Z',
-        score: 41,
-        grade: 'E',
-      },
-      {
-        id: '5c0e7f9e-1d7a-4c1b-8d3e-0a4b2c6d8e02',
-        finishedAt: '2026-11-21T09:30:00.000Z',
-        score: 58,
-        grade: 'D',
-      },
-    ];
+    state.history = SCORE_HISTORY;
     await expect(card.getByRole('img', { name: 'Grade D' })).toBeVisible();
     await expect(card.getByRole('heading', { level: 3, name: 'Findings' })).toBeVisible();
     const history = page.getByRole('region', { name: 'Score history' });

@@ -220,3 +220,19 @@ export const organizationAnalysis = (
   latest: DomainScan | null,
   history: OrganizationAnalysisResponse['history'] = [],
 ): OrganizationAnalysisResponse => ({ domain, latest, history });
+
+/** Two earlier analyses of a domain, for the score history. */
+export const SCORE_HISTORY: OrganizationAnalysisResponse['history'] = [
+  {
+    id: '5c0e7f9e-1d7a-4c1b-8d3e-0a4b2c6d8e01',
+    finishedAt: '2026-10-21T09:30:00.000Z',
+    score: 41,
+    grade: 'E',
+  },
+  {
+    id: '5c0e7f9e-1d7a-4c1b-8d3e-0a4b2c6d8e02',
+    finishedAt: '2026-11-21T09:30:00.000Z',
+    score: 58,
+    grade: 'D',
+  },
+];

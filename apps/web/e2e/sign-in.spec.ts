@@ -6,6 +6,7 @@ async function signInWith(page: Page, provider: 'Google' | 'Microsoft', email: s
   await page.goto('/');
   await page.getByRole('link', { name: `Sign in with ${provider}` }).click();
   // The provider's own pages: its login form, then its consent screen.
+  await page.waitForURL(/\/interaction\//);
   await page.locator('input[name=login]').fill(email);
   await page.locator('input[name=password]').fill('any password');
   await page.locator('button[type=submit]').click();
@@ -71,3 +72,39 @@ test('a tampered callback does not sign anyone in', async ({ page }) => {
   await expect(page).toHaveURL(/signInError=expired/);
   await expect(page.getByRole('alert')).toContainText('took too long');
 });
+
+/** The OAuth flow kept in the session state (sessionStorage), or null. */
+const oauthParams = (page: Page) =>
+  page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('castellan.session') ?? '{}').oauthParams ?? null,
+  );
+
+for (const [outcome, email, lands] of [
+  ['signed in', 'flow.watcher@oauth-state.test', /\/registration\/scan$/],
+  ['refused', 'flow.watcher@gmail.com', /signInError=consumer-domain/],
+] as const) {
+  test(`the session state holds the OAuth flow while it runs and drops it on return (${outcome})`, async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // First the way out answers 204, which keeps the browser on the page that started the flow.
+    await page.route('**/api/auth/google/login', (route) => route.fulfill({ status: 204 }));
+    const signIn = page.getByRole('link', { name: 'Sign in with Google' });
+    await signIn.click();
+    await expect.poll(() => oauthParams(page)).not.toBeNull();
+    const started = await oauthParams(page);
+    expect(started).toEqual({ provider: 'google', returnTo: '/', startedAt: expect.any(String) });
+    expect(Date.parse(started.startedAt)).not.toBeNaN();
+    expect(JSON.stringify(started)).not.toMatch(/secret|code|verifier|nonce|state/i);
+
+    // Then the real round trip through the provider.
+    await page.unroute('**/api/auth/google/login');
+    await signIn.click();
+    await page.locator('input[name=login]').fill(email);
+    await page.locator('input[name=password]').fill('any password');
+    await page.locator('button[type=submit]').click();
+    await page.locator('button[type=submit]').click();
+    await expect(page).toHaveURL(lands);
+    expect(await oauthParams(page)).toBeNull();
+  });
+}

@@ -57,7 +57,7 @@ test('a member sees their progress and their open tasks, the most urgent first',
   await openAppAs(page, 'Ben Carter', '/dashboard');
   await mainMenu(page).getByRole('link', { name: 'Your tasks' }).click();
   await expect(page).toHaveURL(/\/tasks$/);
-  await expect(page).toHaveTitle('Tasks | Castellan');
+  await expect(page).toHaveTitle('Your tasks | Castellan');
   await expect(page.getByRole('heading', { level: 1, name: 'Your tasks' })).toBeVisible();
 
   const tasks = await apiTasks(page);

@@ -18,4 +18,13 @@ describe('web bundle rules', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  // The typed API client (lib/api.ts) takes its types from the endpoint declarations, which are
+  // zod schemas: only `import type` of zod keeps it out of the page.
+  it('imports zod for its types only', () => {
+    const offenders = sourceFiles(import.meta.dirname).filter((file) =>
+      /^import (?!type )[^;]*from 'zod';/m.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

@@ -1,22 +1,36 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { queryClient } from './app/query-client';
+import { isProtectedPath } from './app/route-rules';
 import { router } from './app/router';
+import { cssVariablesResolver, theme } from './app/theme';
 import { configureAnalytics, setAnalyticsAllowed, trackLeave } from './lib/analytics';
 import { appConfigQuery } from './lib/app-config';
 import { startCookieConsent } from './lib/cookie-consent';
 import { configureErrorReporting, reportError, startErrorReporting } from './lib/error-reporting';
+import { configureHttp } from './lib/http';
 import { loadFontsWhenIdle } from './lib/load-fonts';
+import { logout } from './lib/logout';
+import { queryClient } from './lib/query-client';
+import { showToast, TOASTS_PROPS } from './lib/toast';
 
 startErrorReporting();
+// The HTTP client sits below the app: it learns the route table's protected pages and what an
+// expired session does here, before the first request.
+configureHttp({
+  isProtectedPath,
+  onSessionExpired: (message) => {
+    showToast({ severity: 'warn', summary: message });
+    void logout();
+  },
+});
 loadFontsWhenIdle();
 void startCookieConsent(setAnalyticsAllowed);
 window.addEventListener('pagehide', trackLeave);
@@ -25,23 +39,14 @@ queryClient.fetchQuery(appConfigQuery).then((config) => {
   configureErrorReporting(config);
 }, reportError);
 
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  fontFamily: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  headings: {
-    fontFamily: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  },
-});
-
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" transitionDuration={300} containerWidth={380} />
+          <Notifications {...TOASTS_PROPS} />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>

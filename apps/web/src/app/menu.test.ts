@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingPortalUrl, menuFor } from './menu';
+import { billingPortalUrl, MENU, menuFor } from './menu';
+import { ROUTES } from './routes';
 
 describe('menu', () => {
   it('gives administrators every entry in the spec order', () => {
@@ -23,6 +24,12 @@ describe('menu', () => {
       'Settings',
       'Help',
     ]);
+  });
+
+  it('labels each page entry with the title of its route, so the two cannot differ', () => {
+    for (const item of MENU.filter((i) => i.target !== 'billing')) {
+      expect(ROUTES.find((r) => r.path === item.target)?.title).toBe(item.label);
+    }
   });
 
   it('sends Billing to the customer portal with the current page as return_url', () => {

@@ -1,24 +1,42 @@
+import type { UserData } from '@castellan/contract';
+import { mayOpen } from './route-rules';
+import { ROUTES } from './routes';
+
 export type MenuItem = {
   label: string;
   /** An in-app path, or 'billing' for the payment provider's portal. */
   target: string;
   adminOnly: boolean;
+  order: number;
 };
 
-/** The sidebar menu in the spec's order; members see the entries that are not admin-only. */
-export const MENU: MenuItem[] = [
-  { label: 'Overview', target: '/dashboard', adminOnly: false },
-  { label: 'Risk analysis', target: '/risk-analysis', adminOnly: true },
-  { label: 'Your tasks', target: '/tasks', adminOnly: false },
-  { label: 'Company status', target: '/team-progress', adminOnly: true },
-  { label: 'Integrations', target: '/integrations', adminOnly: true },
-  { label: 'Users', target: '/users', adminOnly: true },
-  { label: 'Billing', target: 'billing', adminOnly: true },
-  { label: 'Settings', target: '/settings', adminOnly: false },
-  { label: 'Help', target: '/help', adminOnly: false },
-];
+/** A member who is not staff: the menu shows them the entries of the pages they may open. */
+const MEMBER = { role: 'user', staff: false } as const;
 
-export const menuFor = (role: 'admin' | 'user') =>
+/** Billing has no page of its own: it leaves for the payment provider's portal (spec §2). */
+const BILLING: MenuItem = { label: 'Billing', target: 'billing', adminOnly: true, order: 7 };
+
+/**
+ * The sidebar menu in the spec's order, built from the route table's menu entries. An entry is
+ * for administrators only when its route is, or when the route's menu entry says so.
+ */
+export const MENU: MenuItem[] = [
+  ...ROUTES.flatMap(({ path, title, access, menu }) =>
+    menu
+      ? [
+          {
+            label: title,
+            target: path,
+            adminOnly: menu.adminsOnly === true || !mayOpen(access, MEMBER),
+            order: menu.order,
+          },
+        ]
+      : [],
+  ),
+  BILLING,
+].sort((a, b) => a.order - b.order);
+
+export const menuFor = (role: UserData['role']) =>
   MENU.filter((item) => role === 'admin' || !item.adminOnly);
 
 export const billingPortalUrl = (currentPage: string) =>

@@ -4,6 +4,7 @@ import { PageHeading } from '../components/PageHeading';
 import { pageTitle } from '../lib/use-page-title';
 import { guardLoader } from './guard-loader';
 import { FullPageLoader, NotFoundPage, RootLayout, RouteError } from './layouts/RootLayout';
+import { PAGES } from './pages';
 import { type AppRoute, type LayoutKind, ROUTES } from './routes';
 
 function titled(route: AppRoute, Page: ComponentType): ComponentType {
@@ -18,7 +19,7 @@ function titled(route: AppRoute, Page: ComponentType): ComponentType {
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const { page } = route;
+  const page = PAGES[route.path];
   if (!page) {
     return {
       path: route.path,

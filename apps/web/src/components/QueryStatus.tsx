@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 
 type Query = {
+  data?: unknown;
   isPending: boolean;
   isError: boolean;
   error: Error | null;
@@ -8,8 +9,9 @@ type Query = {
 };
 
 /**
- * What a part of a page shows while its data loads or after loading failed (with a retry);
- * nothing once the data is there. `what` names the data: "the tasks", "the score".
+ * What a part of a page shows while its data loads, after loading failed, or when the server had
+ * nothing to give (null: rate-limited), each with a retry; nothing once the data is there. `what`
+ * names the data: "the tasks", "the score".
  */
 export function QueryStatus({ query, what }: { query: Query; what: string }) {
   if (query.isError) {
@@ -19,6 +21,18 @@ export function QueryStatus({ query, what }: { query: Query; what: string }) {
           {query.error?.message}
         </Text>
         <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (query.data === null) {
+    return (
+      <Alert color="gray" title="The server is busy" role="status">
+        <Text size="sm" mb="sm">
+          It asked to wait a moment before sending {what}.
+        </Text>
+        <Button size="xs" variant="light" color="gray" onClick={() => void query.refetch()}>
           Try again
         </Button>
       </Alert>

@@ -1,12 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RetryOptions } from 'ky';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createHttp,
   INVALID_CONTENT_TYPE,
+  jsonOrNothing,
   SESSION_EXPIRED_LOG_IN_AGAIN,
   SESSION_EXPIRED_LOGGING_OUT,
+  wasRateLimited,
 } from './create-http';
+
+const RETRIED_STATUSES = [408, 413, 429, 500, 502, 503, 504];
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let handler: Handler = (_req, res) => res.end();
@@ -65,18 +70,46 @@ describe('HTTP client', () => {
     expect(hits).toHaveLength(1);
   });
 
-  it('takes 204 and 429 as answers without content', async () => {
+  it('takes 204 as an answer without content', async () => {
     handler = (_req, res) => {
       res.writeHead(204);
       res.end();
     };
-    await expect(client().http.post('x')).resolves.toMatchObject({ status: 204 });
+    const answer = await client().http.post('x');
+    expect(answer.status).toBe(204);
+    expect(wasRateLimited(answer)).toBe(false);
+    await expect(jsonOrNothing(client().http.post('x'))).resolves.toBeUndefined();
+  });
+
+  it('takes a 429 on a POST as no content: no error, no retry', async () => {
     handler = (_req, res) => {
-      res.writeHead(429);
+      res.writeHead(429, { 'retry-after': '0' });
       res.end('slow down');
     };
-    // Not the content-type error: a 429 fails as an HTTP error of its own.
-    await expect(client().http.post('x')).rejects.toMatchObject({ name: 'HTTPError' });
+    await expect(jsonOrNothing(client().http.post('x', { json: {} }))).resolves.toBeUndefined();
+    expect(hits).toEqual(['POST /api/x']);
+    // Told apart from a real 204 (the logout's "impersonation ended").
+    expect(wasRateLimited(await client().http.post('x'))).toBe(true);
+  });
+
+  it('retries a GET answered 429 as ky does, then takes the last 429 as no content', async () => {
+    handler = (_req, res) => {
+      res.writeHead(429, { 'retry-after': '0' });
+      res.end();
+    };
+    await expect(jsonOrNothing(client().http.get('x'))).resolves.toBeUndefined();
+    expect(hits).toEqual(['GET /api/x', 'GET /api/x', 'GET /api/x']);
+
+    // A retry that gets an answer returns it.
+    hits = [];
+    let n = 0;
+    handler = (req, res) => {
+      if (++n > 1) return json(200, { ok: true })(req, res);
+      res.writeHead(429, { 'retry-after': '0' });
+      res.end();
+    };
+    await expect(jsonOrNothing(client().http.get('x'))).resolves.toEqual({ ok: true });
+    expect(hits).toHaveLength(2);
   });
 
   it("uses an error body's error field as the message", async () => {
@@ -86,12 +119,53 @@ describe('HTTP client', () => {
     );
   });
 
-  it('retries idempotent calls twice on 503 and not POSTs', async () => {
+  it('retries GET, PUT, HEAD, DELETE and OPTIONS twice on 408/413/429/500/502/503/504, never a POST', async () => {
+    // Retry-After: 0 and no back-off keep the test quick; the next test checks the delays.
+    const quick = client().http.extend({ retry: { delay: () => 0 } });
+    handler = (req, res) => {
+      const status = Number(req.url?.split('/').pop());
+      res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' });
+      res.end(JSON.stringify({ error: `answered ${status}` }));
+    };
+    const send = (method: string, status: number) => quick(`status/${status}`, { method });
+    for (const status of RETRIED_STATUSES) {
+      for (const method of ['get', 'put', 'head', 'delete', 'options', 'post']) {
+        hits = [];
+        const answer = send(method, status);
+        if (status === 429) await expect(answer).resolves.toMatchObject({ status: 204 });
+        else await expect(answer).rejects.toMatchObject({ response: { status } });
+        expect(hits, `${method} ${status}`).toHaveLength(method === 'post' ? 1 : 3);
+      }
+    }
+    // Other failures are final at once.
+    hits = [];
+    await expect(send('get', 404)).rejects.toMatchObject({ response: { status: 404 } });
+    expect(hits).toHaveLength(1);
+  });
+
+  it('uses ky’s defaults: TRACE retried too, waiting 0.3·2^(n-1) s before retry n', async () => {
+    const seen: { retry: RetryOptions; delays: number[] } = { retry: {}, delays: [] };
+    const watched = client().http.extend({
+      hooks: {
+        beforeRetry: [
+          ({ options, retryCount }) => {
+            seen.retry = options.retry;
+            seen.delays.push(options.retry.delay?.(retryCount) ?? Number.NaN);
+          },
+        ],
+      },
+    });
     let n = 0;
     handler = (req, res) =>
       (++n < 3 ? json(503, { error: 'busy' }) : json(200, { ok: true }))(req, res);
-    await expect(client().http.get('x').json()).resolves.toEqual({ ok: true });
+    await expect(watched.get('x').json()).resolves.toEqual({ ok: true });
     expect(hits).toHaveLength(3);
+    expect(seen.delays).toEqual([300, 600]);
+    expect(seen.retry).toMatchObject({
+      limit: 2,
+      methods: ['get', 'put', 'head', 'delete', 'options', 'trace'],
+      statusCodes: RETRIED_STATUSES,
+    });
 
     hits = [];
     handler = json(503, { error: 'busy' });

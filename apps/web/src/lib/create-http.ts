@@ -1,4 +1,4 @@
-import ky, { HTTPError, type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance, type ResponsePromise, type RetryOptions } from 'ky';
 
 export const INVALID_CONTENT_TYPE = 'Invalid content type. Expected application/json.';
 export const SESSION_EXPIRED_LOGGING_OUT = 'Session expired. Logging out...';
@@ -21,9 +21,23 @@ export class ApiRuleError extends Error {}
 /** Marks a call whose 401 is an answer, not an expired session (the session check, the logout). */
 export type HttpContext = { expectUnauthorized?: boolean; isLogout?: boolean };
 
+/** Marks the no-content answer that stands for a 429, for the rare caller that tells them apart. */
+const RATE_LIMITED = 'x-castellan-rate-limited';
+export const wasRateLimited = (response: Response) => response.headers.has(RATE_LIMITED);
+
+/** Whether ky will try this request again after a 429 (its own rules: limit, methods, codes). */
+function kyRetries429(method: string, retry: RetryOptions, retryCount: number): boolean {
+  return (
+    retryCount < (retry.limit ?? 0) &&
+    (retry.methods ?? []).includes(method.toLowerCase()) &&
+    (retry.statusCodes ?? []).includes(429)
+  );
+}
+
 /**
  * The JSON API client with the spec's rules. ky's defaults already are the spec's: 10 s timeout,
- * 2 retries of idempotent methods on 408/413/429/500/502/503/504, 0.3·2^(n-1) s apart.
+ * 2 retries of idempotent methods on 408/413/429/500/502/503/504, 0.3·2^(n-1) s apart. A 429
+ * that ky will not retry (a POST, or the last attempt) is an answer without content (spec §8).
  */
 export function createHttp(deps: HttpDeps): KyInstance {
   return ky.create({
@@ -34,7 +48,10 @@ export function createHttp(deps: HttpDeps): KyInstance {
     retry: { shouldRetry: ({ error }) => (error instanceof ApiRuleError ? false : undefined) },
     hooks: {
       afterResponse: [
-        (_request, options, response) => {
+        (request, options, response, { retryCount }) => {
+          if (response.status === 429 && !kyRetries429(request.method, options.retry, retryCount)) {
+            return new Response(null, { status: 204, headers: { [RATE_LIMITED]: '1' } });
+          }
           const context = options.context as HttpContext;
           if (response.status === 401 && !context.expectUnauthorized) {
             const path = deps.currentPath();
@@ -72,6 +89,32 @@ export function createHttp(deps: HttpDeps): KyInstance {
       ],
     },
   });
+}
+
+/**
+ * The body of a JSON answer, or undefined when the server answered without content (a 204, or a
+ * 429 given up on): callers decide what "nothing new" means for them.
+ */
+export async function jsonOrNothing<T>(response: ResponsePromise): Promise<T | undefined> {
+  const body = await response.json<T | ''>();
+  return body === '' ? undefined : body;
+}
+
+/** What became of a DELETE: done, done before (404), or not done because the server was busy. */
+export type DeleteOutcome = 'done' | 'already-gone' | 'busy';
+
+/**
+ * Sends a DELETE. It is retried like any idempotent call, so its first attempt may have done the
+ * work and lost the answer: the 404 of the retry (or of a colleague who was quicker) is the
+ * outcome asked for, not a failure.
+ */
+export async function deleteOutcome(response: ResponsePromise): Promise<DeleteOutcome> {
+  try {
+    return (await jsonOrNothing<unknown>(response)) === undefined ? 'busy' : 'done';
+  } catch (error) {
+    if (httpStatus(error) === 404) return 'already-gone';
+    throw error;
+  }
 }
 
 export function httpStatus(error: unknown): number | undefined {

@@ -1,19 +1,27 @@
-import { findRoute } from '../app/guard';
-import { createHttp } from './create-http';
-import { showToast } from './toast';
+import { createHttp, type HttpDeps } from './create-http';
 
 export { httpStatus } from './create-http';
 
-const PROTECTED = new Set(['login', 'admin', 'staff']);
+/** What only the app knows: which pages need a session, and how an expired one ends. */
+export type HttpRules = Pick<HttpDeps, 'isProtectedPath' | 'onSessionExpired'>;
+
+let rules: HttpRules | null = null;
+
+/** Called once at start (main.tsx), before the first request. */
+export function configureHttp(appRules: HttpRules): void {
+  rules = appRules;
+}
+
+function configured(): HttpRules {
+  if (!rules) throw new Error('The HTTP client is used before configureHttp() was called.');
+  return rules;
+}
 
 /** The app's API client: `/api` prefix; a 401 on a protected page logs out. */
 export const http = createHttp({
   prefixUrl: '/api',
   currentPath: () => window.location.pathname,
-  isProtectedPath: (path) => PROTECTED.has(findRoute(path)?.access ?? 'public'),
-  onSessionExpired: (message) => {
-    showToast({ severity: 'warn', summary: message });
-    void import('../features/auth/logout').then(({ logout }) => logout());
-  },
+  isProtectedPath: (path) => configured().isProtectedPath(path),
+  onSessionExpired: (message) => configured().onSessionExpired(message),
   goHome: () => window.location.assign('/'),
 });

@@ -1,9 +1,19 @@
 import type { Organization, UserData } from '@castellan/contract';
 
+/** The OAuth flow under way (lib/oauth-flow.ts): no secrets, only where it goes and comes back. */
+export type OAuthParams = {
+  /** `google`, `microsoft`, or an integration's provider. */
+  provider: string;
+  /** The app path the provider sends the user back to. */
+  returnTo: string;
+  /** ISO time the flow started. */
+  startedAt: string;
+};
+
 /** What the spec keeps of the session in sessionStorage: the user, OAuth parameters, the organisation. */
 export type SessionState = {
   user: UserData | null;
-  oauthParams: Record<string, string> | null;
+  oauthParams: OAuthParams | null;
   organization: Organization | null;
 };
 

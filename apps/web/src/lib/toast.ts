@@ -1,4 +1,6 @@
-import { notifications } from '@mantine/notifications';
+import { type NotificationsProps, notifications } from '@mantine/notifications';
+import classes from './toast.module.css';
+import { createToastStore } from './toast-store';
 
 export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
 
@@ -24,16 +26,42 @@ const COLORS: Record<ToastSeverity, string> = {
 
 export const DEFAULT_TOAST_LIFE = 5000;
 
+/** Spec §9: toasts enter in 0.3 s and, once closed, leave after a 200 ms delay. */
+export const TOAST_ENTER_MS = 300;
+export const TOAST_LEAVE_DELAY_MS = 200;
+
+const toastStore = createToastStore(TOAST_LEAVE_DELAY_MS);
+
+/** Props of the app's one `<Notifications>` element: top-right, 20 px from the edges (toast.module.css). */
+export const TOASTS_PROPS = {
+  store: toastStore,
+  position: 'top-right',
+  transitionDuration: TOAST_ENTER_MS,
+  containerWidth: 380,
+  classNames: { root: classes.root },
+} satisfies NotificationsProps;
+
 export function showToast(message: ToastMessage): string {
   const severity = message.severity ?? 'info';
-  return notifications.show({
-    title: message.summary,
-    message: message.detail ?? '',
-    color: COLORS[severity],
-    autoClose: message.life ?? DEFAULT_TOAST_LIFE,
-    withCloseButton: message.closable ?? true,
-    'data-severity': severity,
-    'data-group': message.group,
-    role: severity === 'error' || severity === 'warn' ? 'alert' : 'status',
-  } as Parameters<typeof notifications.show>[0]);
+  return notifications.show(
+    {
+      title: message.summary,
+      message: message.detail ?? '',
+      color: COLORS[severity],
+      autoClose: message.life ?? DEFAULT_TOAST_LIFE,
+      withCloseButton: message.closable ?? true,
+      'data-severity': severity,
+      'data-group': message.group,
+      role: severity === 'error' || severity === 'warn' ? 'alert' : 'status',
+    } as Parameters<typeof notifications.show>[0],
+    toastStore,
+  );
 }
+
+/** Said when the server answered a change without content (rate-limited): nothing was done. */
+export const showServerBusy = () =>
+  showToast({
+    severity: 'info',
+    summary: 'The server is busy',
+    detail: 'Nothing was changed. Please try again in a moment.',
+  });

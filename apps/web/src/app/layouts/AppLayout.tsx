@@ -3,9 +3,9 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { useUserData } from '../../features/auth/api';
-import { UserMenu } from '../../features/auth/UserMenu';
-import { ImpersonationBanner } from '../../features/impersonation/ImpersonationBanner';
+import { UserMenu } from '../../features/auth';
+import { ImpersonationBanner } from '../../features/impersonation';
+import { useUserData } from '../../lib/user-data';
 import { billingPortalUrl, menuFor } from '../menu';
 import { NavbarToggle } from './NavbarToggle';
 

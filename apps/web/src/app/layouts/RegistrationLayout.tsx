@@ -1,15 +1,32 @@
-import { Box, Center, Grid, Group, Paper } from '@mantine/core';
+import { Box, Button, Center, Grid, Group, Paper } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/Logo';
 import illustration from '../../components/registration-illustration.svg';
+import { logout } from '../../lib/logout';
 
-/** Centred logo, an image slot on the left, the step's content on the right, step buttons below. */
+/**
+ * Centred logo, an image slot on the left, the step's content on the right, step buttons below.
+ * Logout stays within reach (spec §6: every signed-in user may log out).
+ */
 export function RegistrationLayout() {
   return (
     <Box mih="100vh" p="md" bg="gray.0">
-      <Center component="header" py="lg">
-        <Logo />
-      </Center>
+      <Box component="header" pos="relative" py="lg">
+        <Center>
+          <Logo />
+        </Center>
+        <Button
+          variant="subtle"
+          size="sm"
+          pos="absolute"
+          right={0}
+          top="50%"
+          style={{ transform: 'translateY(-50%)' }}
+          onClick={() => void logout()}
+        >
+          Logout
+        </Button>
+      </Box>
       <Paper maw={1040} mx="auto" p="lg" radius="md" withBorder>
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 5 }} data-slot="image" visibleFrom="md">

@@ -1,13 +1,13 @@
-import type { AuthProvidersResponse } from '@castellan/contract';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { apiQuery } from '../../lib/api';
 import { useAppConfig } from '../../lib/app-config';
-import { http } from '../../lib/http';
+import { oauthFlow } from '../../lib/oauth-flow';
 
 const providersQuery = queryOptions({
   queryKey: ['auth', 'providers'],
-  queryFn: () => http.get('auth/providers').json<AuthProvidersResponse>(),
+  queryFn: apiQuery('/auth/providers'),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -20,7 +20,14 @@ export function SignInButtons() {
   return (
     <Group gap="sm" wrap="wrap">
       {list.map((p) => (
-        <Button key={p.id} component="a" href={`/api/auth/${p.id}/login`} variant="default">
+        <Button
+          key={p.id}
+          component="a"
+          href={`/api/auth/${p.id}/login`}
+          variant="default"
+          // The provider sends the user back to the start page (with ?signInError= on refusal).
+          onClick={() => oauthFlow.start(p.id, '/')}
+        >
           Sign in with {p.name}
         </Button>
       ))}

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { QueryStatus } from '../../components/QueryStatus';
 import { testUsersQuery, useTestLogin } from './api';
 
 function groupByCompany(users: TestUser[]): [string, TestUser[]][] {
@@ -48,6 +49,7 @@ export default function TestLoginPage() {
           {login.error.message}
         </Alert>
       )}
+      {users.data === null && <QueryStatus query={users} what="the demo users" />}
       {users.data && users.data.users.length === 0 && <Text>There are no users yet.</Text>}
       <Stack>
         {users.data &&
@@ -88,7 +90,11 @@ export default function TestLoginPage() {
                       disabled={login.isPending}
                       aria-label={`Sign in as ${user.firstName} ${user.lastName}`}
                       onClick={() =>
-                        login.mutate(user.email, { onSuccess: () => void navigate('/dashboard') })
+                        login.mutate(user.email, {
+                          onSuccess: (signedIn) => {
+                            if (signedIn) void navigate('/dashboard');
+                          },
+                        })
                       }
                     >
                       Sign in

@@ -5,10 +5,10 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
-import { showToast } from '../../lib/toast';
-import { deleteOrganization } from '../organization/api';
-import { startMainTour } from '../tour/api';
-import { logout } from './logout';
+import { logout } from '../../lib/logout';
+import { showServerBusy, showToast } from '../../lib/toast';
+import { deleteOrganization } from '../organization';
+import { startMainTour } from '../tour';
 
 export const initialsOf = (user: Pick<UserData, 'firstName' | 'lastName'>) =>
   `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
@@ -29,7 +29,10 @@ export function UserMenu({ user }: { user: UserData }) {
     isAdmin && config !== undefined && isProductDomain(user.companyDomain, config.productDomain);
 
   const restartTour = () =>
-    startMainTour().then(() => navigate('/dashboard'), failed('Could not restart the tour'));
+    startMainTour().then(
+      (tour) => (tour ? navigate('/dashboard') : showServerBusy()),
+      failed('Could not restart the tour'),
+    );
 
   const confirmDeleteOrganization = () =>
     modals.openConfirmModal({
@@ -43,7 +46,10 @@ export function UserMenu({ user }: { user: UserData }) {
       labels: { confirm: 'Delete organization', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => {
-        deleteOrganization().then(logout, failed('Could not delete the organization'));
+        deleteOrganization().then((deleted) => {
+          if (deleted) return logout();
+          showServerBusy();
+        }, failed('Could not delete the organization'));
       },
     });
 
@@ -52,7 +58,9 @@ export function UserMenu({ user }: { user: UserData }) {
       <Menu.Target>
         {/* The e-mail tooltip would cover the open menu's items. */}
         <Tooltip label={user.email} disabled={menuOpened}>
-          <UnstyledButton aria-label={`Account menu for ${user.email}`}>
+          {/* The name holds the initials too, so that people who steer by voice can say
+              what they see (WCAG 2.5.3, Label in Name). */}
+          <UnstyledButton aria-label={`Account menu for ${user.email} (${initialsOf(user)})`}>
             <Avatar
               src={user.profileImageUrl}
               alt={`${user.firstName} ${user.lastName}`}

@@ -1,10 +1,7 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
-import { useTasks } from '../tasks/api';
-import { TaskBadges } from '../tasks/TaskBadges';
-import type { TasksPageState } from '../tasks/TasksPage';
-import { nextTask } from '../tasks/task-order';
+import { nextTask, TaskBadges, type TasksPageState, useTasks } from '../tasks';
 
 /** The greeting, and the one thing to do next: the open task with the worst risk. */
 export function WelcomeCard({ firstName }: { firstName: string }) {

@@ -1,21 +1,15 @@
-import type { Organization, ScoreResponse } from '@castellan/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { type ApiAnswer, api } from '../../lib/api';
 import { sessionState } from '../../lib/session-state';
-
-/** The cyber score status: score, grade, trend, and the user's and team's progress. */
-export const scoreQuery = queryOptions({
-  queryKey: ['score'],
-  queryFn: () => http.get('get-score').json<ScoreResponse>(),
-});
-
-export const useScore = () => useQuery(scoreQuery);
 
 /** The organisation with its metrics and risk analysis; kept in the session state (spec §9). */
 export const organizationQuery = queryOptions({
   queryKey: ['organization'],
-  queryFn: async () => {
-    const organization = await http.get('organization').json<Organization>();
+  queryFn: async ({ client, queryKey, signal }) => {
+    const organization = await api('GET', '/organization', { signal });
+    if (!organization) {
+      return client.getQueryData<ApiAnswer<'GET', '/organization'>>(queryKey) ?? null;
+    }
     sessionState.update({ organization });
     return organization;
   },

@@ -1,7 +1,7 @@
 import type { UserData } from '@castellan/contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { logout } from '../auth/logout';
+import { logout } from '../../lib/logout';
 
 /** Shown on every app page while a staff member acts as `user`; logging out returns them. */
 export function ImpersonationBanner({ user }: { user: UserData }) {

@@ -1,17 +1,13 @@
-import type { ImpersonationCandidate, UserData } from '@castellan/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client';
-import { http } from '../../lib/http';
-import { sessionState } from '../../lib/session-state';
+import { api, apiQuery } from '../../lib/api';
+import { leaveSession } from '../../lib/logout';
+import { showServerBusy } from '../../lib/toast';
 
 /** Staff only: users of every organisation matching a search (at most 50). */
 export const impersonationUsersQuery = (q: string) =>
   queryOptions({
     queryKey: ['impersonation', 'users', q],
-    queryFn: ({ signal }) =>
-      http
-        .get('impersonation/users', { searchParams: { q }, signal })
-        .json<{ users: ImpersonationCandidate[] }>(),
+    queryFn: apiQuery('/impersonation/users', { query: { q } }),
   });
 
 export const useImpersonationUsers = (q: string) =>
@@ -23,12 +19,10 @@ export const useImpersonationUsers = (q: string) =>
  */
 export function useStartImpersonation() {
   return useMutation({
-    mutationFn: (userId: string) =>
-      http.post('impersonation', { json: { userId }, retry: 0 }).json<UserData>(),
-    onSuccess: () => {
-      queryClient.clear();
-      sessionState.clear();
-      window.location.assign('/dashboard');
+    mutationFn: (userId: string) => api('POST', '/impersonation', { body: { userId } }),
+    onSuccess: (user) => {
+      if (!user) return showServerBusy();
+      leaveSession('/dashboard');
     },
   });
 }

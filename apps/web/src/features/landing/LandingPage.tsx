@@ -1,11 +1,11 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { LOGIN_MESSAGE } from '../../app/guard';
 import { Logo } from '../../components/Logo';
-import { userDataQuery } from '../auth/api';
-import { SignInButtons } from '../auth/SignInButtons';
-import { DomainForm } from '../risk-analysis/DomainForm';
+import { LOGIN_MESSAGE } from '../../lib/login-prompt';
+import { userDataQuery } from '../../lib/user-data';
+import { SignInButtons } from '../auth';
+import { DomainForm } from '../risk-analysis';
 import { signInErrorMessage } from './sign-in-errors';
 
 export default function LandingPage() {

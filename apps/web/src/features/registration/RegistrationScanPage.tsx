@@ -2,7 +2,7 @@ import { Alert, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery, useSessionStorage } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useUserData } from '../auth/api';
+import { useUserData } from '../../lib/user-data';
 import { useCompleteRegistration } from './api';
 import { LinkStep } from './LinkStep';
 import { REGISTRATION_STEPS, stepName, validStep } from './registration-steps';
@@ -36,7 +36,8 @@ export default function RegistrationScanPage() {
   };
   const finish = () =>
     complete.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: (registered) => {
+        if (!registered) return;
         forgetStep();
         void navigate('/dashboard');
       },

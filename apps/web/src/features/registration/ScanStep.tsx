@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { ScanProgress } from '../risk-analysis/ScanProgress';
-import { ScanSummary } from '../risk-analysis/ScanSummary';
+import { ScanProgress, ScanSummary } from '../risk-analysis';
 import { scanStepView } from './registration-steps';
 import { StepHeading } from './StepHeading';
 import type { RegistrationScan } from './use-registration-scan';

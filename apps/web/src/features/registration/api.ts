@@ -1,8 +1,9 @@
 import type { UserData } from '@castellan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http, httpStatus } from '../../lib/http';
-import { sessionState } from '../../lib/session-state';
-import { userDataQuery } from '../auth/api';
+import { api } from '../../lib/api';
+import { httpStatus } from '../../lib/http';
+import { showServerBusy } from '../../lib/toast';
+import { rememberUser, userDataQuery } from '../../lib/user-data';
 
 /**
  * Ends the organisation's registration, then reloads the user data, so the guard (which reads it)
@@ -11,18 +12,20 @@ import { userDataQuery } from '../auth/api';
 export function useCompleteRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
+    /** True once registered; false when the server was too busy to answer (429). */
+    mutationFn: async (): Promise<boolean> => {
       try {
-        await http.post('registration/complete', { retry: 0 }).json<{ status: 'REGISTERED' }>();
+        const done = await api('POST', '/registration/complete');
+        return done !== undefined;
       } catch (error) {
         if (httpStatus(error) !== 409) throw error;
+        return true;
       }
     },
-    onSuccess: async () => {
-      const user = queryClient.setQueryData<UserData | null>(userDataQuery.queryKey, (old) =>
-        old ? { ...old, organizationStatus: 'REGISTERED' } : old,
-      );
-      if (user) sessionState.update({ user });
+    onSuccess: async (registered) => {
+      if (!registered) return showServerBusy();
+      const user = queryClient.getQueryData<UserData | null>(userDataQuery.queryKey);
+      if (user) rememberUser(queryClient, { ...user, organizationStatus: 'REGISTERED' });
       await queryClient.fetchQuery({ ...userDataQuery, staleTime: 0 });
     },
   });

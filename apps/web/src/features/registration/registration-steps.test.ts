@@ -23,9 +23,9 @@ describe('registration steps', () => {
   });
 
   it('names the steps for screen readers with where the user is', () => {
-    expect(stepName(0, 1)).toBe('Step 1 of 3: Scan your domain, done');
-    expect(stepName(1, 1)).toBe('Step 2 of 3: Connect your tools, current step');
-    expect(stepName(2, 1)).toBe('Step 3 of 3: Install the agent');
+    expect(stepName(0, 1)).toBe('Step 1: Scan your domain, done');
+    expect(stepName(1, 1)).toBe('Step 2: Connect your tools, current step');
+    expect(stepName(2, 1)).toBe('Step 3: Install the agent');
   });
 });
 

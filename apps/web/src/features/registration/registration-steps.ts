@@ -21,11 +21,15 @@ export const stepButtons = (step: number) => ({
   forward: step < LAST_STEP ? ('Next' as const) : ('Finish' as const),
 });
 
-/** The screen reader's name of a step in the indicator: "Step 2 of 3: Connect, current step". */
+/**
+ * The screen reader's name of a step in the indicator: "Step 2: Connect your tools, current
+ * step". It holds the step's visible number, label and description in their order, so people who
+ * steer by voice can say what they see (WCAG 2.5.3, Label in Name).
+ */
 export function stepName(index: number, active: number): string {
   const step = REGISTRATION_STEPS[index];
   const state = index < active ? ', done' : index === active ? ', current step' : '';
-  return `Step ${index + 1} of ${REGISTRATION_STEPS.length}: ${step?.label ?? ''} ${step?.description.toLowerCase() ?? ''}${state}`;
+  return `Step ${index + 1}: ${step?.label ?? ''} ${step?.description.toLowerCase() ?? ''}${state}`;
 }
 
 /** The first visit scans the domain unless a scan already ran or runs. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useOrganizationAnalysis, useStartOrganizationScan } from '../risk-analysis/api';
+import { useOrganizationAnalysis, useStartOrganizationScan } from '../risk-analysis';
 import { shouldStartScan } from './registration-steps';
 
 /** The organisation's analysis, started once when the registration opens if there is none yet. */

@@ -1,7 +1,7 @@
+import { parsePublicDomain } from '@castellan/contract/domain';
 import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { normalizeDomainInput } from '../landing/domain-input';
 
 export const publicReportPath = (domain: string) =>
   `/risk-analysis/public/${encodeURIComponent(domain)}`;
@@ -16,7 +16,9 @@ export function DomainForm({ label, submitLabel = 'Analyse' }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = normalizeDomainInput(domain);
+    // Takes the host name out of a pasted URL or e-mail address. Reserved names (.example, .test)
+    // are the server's to refuse: it allows them in tests, and their report page says why.
+    const result = parsePublicDomain(domain, { pasted: true, allowReserved: true });
     if (!result.ok) {
       setError(result.error);
       return;

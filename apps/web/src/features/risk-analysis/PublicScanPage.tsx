@@ -11,6 +11,9 @@ import { ScanProgress } from './ScanProgress';
 import { ScanReportView } from './ScanReportView';
 import { SignUpCallToAction } from './SignUpCallToAction';
 
+/** The server answers a start without content (429) when too many scans are running. */
+const TOO_MANY_SCANS = 'Too many scans are running right now; try again in a minute.';
+
 function FailedScan({ scan, domain }: { scan: DomainScan; domain: string }) {
   const restart = useRestartPublicScan(domain);
   return (
@@ -18,9 +21,9 @@ function FailedScan({ scan, domain }: { scan: DomainScan; domain: string }) {
       <Text size="sm" mb="sm">
         {scan.error ?? 'The analysis stopped before it could finish.'}
       </Text>
-      {restart.isError && (
+      {(restart.isError || restart.data === null) && (
         <Text size="sm" mb="sm" fw={600}>
-          {restart.error.message}
+          {restart.error?.message ?? TOO_MANY_SCANS}
         </Text>
       )}
       <Button
@@ -88,6 +91,16 @@ export default function PublicScanPage() {
             </Alert>
           ))}
 
+        {scan.data === null && (
+          <Alert color="orange" title="The analysis could not start" role="alert">
+            <Text size="sm" mb="sm">
+              {TOO_MANY_SCANS}
+            </Text>
+            <Button size="xs" variant="light" color="orange" onClick={() => void scan.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
         {scan.data?.state === 'running' && <ScanProgress scan={scan.data} />}
         {scan.data && (scan.data.state === 'failed' || (scan.data.state === 'done' && !report)) && (
           <FailedScan scan={scan.data} domain={domain} />

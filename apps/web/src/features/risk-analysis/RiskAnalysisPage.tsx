@@ -1,7 +1,7 @@
 import type { OrganizationAnalysisResponse } from '@castellan/contract';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { QueryStatus } from '../../components/QueryStatus';
-import { useUserData } from '../auth/api';
+import { useUserData } from '../../lib/user-data';
 import { useOrganizationAnalysis, useStartOrganizationScan } from './api';
 import { ScanProgress } from './ScanProgress';
 import { ScanReportView } from './ScanReportView';

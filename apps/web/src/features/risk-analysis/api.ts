@@ -1,17 +1,13 @@
-import type {
-  DomainScan,
-  DomainScanResponse,
-  OrganizationAnalysisResponse,
-} from '@castellan/contract';
+import type { DomainScan } from '@castellan/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, httpStatus } from '../../lib/http';
+import { api, apiQuery } from '../../lib/api';
+import { httpStatus } from '../../lib/http';
+import { showServerBusy } from '../../lib/toast';
 import { pollWhileRunning } from './scan-progress';
 
-const startPublicScan = (domain: string) =>
-  http
-    .post('risk-analysis/public', { json: { domain } })
-    .json<DomainScanResponse>()
-    .then((r) => r.scan);
+/** The scan started, or null when the server was too busy to start one (429). */
+const startPublicScan = async (domain: string): Promise<DomainScan | null> =>
+  (await api('POST', '/risk-analysis/public', { body: { domain } }))?.scan ?? null;
 
 /**
  * The recent report of any public domain, or a scan started for it when there is none (the
@@ -20,13 +16,10 @@ const startPublicScan = (domain: string) =>
 export const publicScanQuery = (domain: string) =>
   queryOptions({
     queryKey: ['risk-analysis', 'public', domain],
-    queryFn: async (): Promise<DomainScan> => {
+    queryFn: async ({ client, queryKey }): Promise<DomainScan | null> => {
       try {
-        return (
-          await http
-            .get(`risk-analysis/public/${encodeURIComponent(domain)}`)
-            .json<DomainScanResponse>()
-        ).scan;
+        const found = await api('GET', '/risk-analysis/public/:domain', { params: { domain } });
+        return found?.scan ?? client.getQueryData<DomainScan>(queryKey) ?? null;
       } catch (error) {
         if (httpStatus(error) !== 404) throw error;
         return startPublicScan(domain);
@@ -42,14 +35,19 @@ export function useRestartPublicScan(domain: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => startPublicScan(domain),
-    onSuccess: (scan) => queryClient.setQueryData(publicScanQuery(domain).queryKey, scan),
+    onSuccess: (scan) => {
+      if (scan) queryClient.setQueryData(publicScanQuery(domain).queryKey, scan);
+    },
   });
 }
+
+// Apart from queryOptions, so that the answer's type is known before refetchInterval reads it.
+const fetchOrganizationAnalysis = apiQuery('/risk-analysis');
 
 /** The organisation's latest analysis and earlier scores, polled while a scan runs. */
 export const organizationAnalysisQuery = queryOptions({
   queryKey: ['risk-analysis', 'organization'],
-  queryFn: () => http.get('risk-analysis').json<OrganizationAnalysisResponse>(),
+  queryFn: fetchOrganizationAnalysis,
   refetchInterval: (query) => pollWhileRunning(query.state.data?.latest),
 });
 
@@ -59,12 +57,9 @@ export const useOrganizationAnalysis = () => useQuery(organizationAnalysisQuery)
 export function useStartOrganizationScan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      http
-        .post('risk-analysis', { retry: 0 })
-        .json<DomainScanResponse>()
-        .then((r) => r.scan),
+    mutationFn: async () => (await api('POST', '/risk-analysis'))?.scan,
     onSuccess: async (scan) => {
+      if (!scan) return showServerBusy();
       const { queryKey } = organizationAnalysisQuery;
       if (queryClient.getQueryData(queryKey)) {
         queryClient.setQueryData(queryKey, (old) => (old ? { ...old, latest: scan } : old));

@@ -1,18 +1,17 @@
 import { Alert, Button, Card, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionState } from '../../lib/session-state';
+import { useMutation } from '@tanstack/react-query';
+import { leaveSession } from '../../lib/logout';
+import { showServerBusy } from '../../lib/toast';
 import { deleteAccount } from './api';
 
 /** Deleting one's own account: asks first, then clears the session and leaves for the start page. */
 export function DeleteAccountSection() {
-  const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => {
-      sessionState.clear();
-      queryClient.clear();
-      window.location.assign('/');
+    onSuccess: (deleted) => {
+      if (!deleted) return showServerBusy();
+      leaveSession('/');
     },
   });
 

@@ -27,6 +27,7 @@ export function ProfileForm({ user }: { user: UserData }) {
       { firstName: firstName.trim(), lastName: lastName.trim() },
       {
         onSuccess: (saved) => {
+          if (!saved) return; // the server was busy; the hook said so
           setFirstName(saved.firstName);
           setLastName(saved.lastName);
           showToast({ severity: 'success', summary: 'Your name was saved' });

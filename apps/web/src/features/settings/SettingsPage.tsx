@@ -1,9 +1,10 @@
 import { PageHeading } from '../../components/PageHeading';
-import { useUserData } from '../auth/api';
+import { useUserData } from '../../lib/user-data';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ProfileForm } from './ProfileForm';
+import { SessionsSection } from './SessionsSection';
 
-/** The signed-in user's own settings: their name, and leaving for good. */
+/** The signed-in user's own settings: their name, where they are signed in, and leaving for good. */
 export default function SettingsPage() {
   const { data: user } = useUserData();
   return (
@@ -11,6 +12,7 @@ export default function SettingsPage() {
       <PageHeading title="Settings" />
       {/* Keyed by e-mail so the form starts again from the data of whoever is signed in. */}
       {user && <ProfileForm key={user.email} user={user} />}
+      <SessionsSection />
       <DeleteAccountSection />
     </>
   );

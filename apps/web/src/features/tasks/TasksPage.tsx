@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { ProgressCard } from '../../components/ProgressCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { showToast } from '../../lib/toast';
-import { useUserData } from '../auth/api';
+import { useUserData } from '../../lib/user-data';
 import { useCompleteTask, useTasks } from './api';
 import { TaskDetail } from './TaskDetail';
 import { TaskFilters } from './TaskFilters';

@@ -1,8 +1,9 @@
 import type { ActionsResponse, Task } from '@castellan/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http';
-import { scoreQuery } from '../dashboard/api';
-import { employeesQuery } from '../team-progress/api';
+import { api, apiQuery } from '../../lib/api';
+import { showServerBusy } from '../../lib/toast';
+import { scoreQuery } from '../score';
+import { employeesQuery } from '../team-progress';
 import { withCompleted } from './task-cache';
 
 export type TaskScope = 'mine' | 'organization';
@@ -14,7 +15,7 @@ export const TASKS_KEY = ['tasks'] as const;
 export const tasksQuery = (scope: TaskScope) =>
   queryOptions({
     queryKey: [...TASKS_KEY, scope],
-    queryFn: () => http.get('actions', { searchParams: { scope } }).json<ActionsResponse>(),
+    queryFn: apiQuery('/actions', { query: { scope } }),
   });
 
 export const useTasks = (scope: TaskScope, enabled = true) =>
@@ -30,8 +31,7 @@ const AFFECTED_BY_COMPLETION = [TASKS_KEY, scoreQuery.queryKey, employeesQuery.q
 export function useCompleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (task: Task) =>
-      http.post('mark-action-complete', { json: { taskId: task.id } }).json<{ task: Task }>(),
+    mutationFn: (task: Task) => api('POST', '/mark-action-complete', { body: { taskId: task.id } }),
     onMutate: async (task) => {
       await queryClient.cancelQueries({ queryKey: TASKS_KEY });
       const before = queryClient.getQueriesData<ActionsResponse>({ queryKey: TASKS_KEY });
@@ -40,6 +40,10 @@ export function useCompleteTask() {
         data ? { tasks: withCompleted(data.tasks, task, now) } : data,
       );
       return { before };
+    },
+    // A busy server (no content) completed nothing: the lists fetched again below show that.
+    onSuccess: (done) => {
+      if (!done) showServerBusy();
     },
     onError: (_error, _task, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);

@@ -2,7 +2,7 @@ import type { Employee } from '@castellan/contract';
 import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ProgressBar } from '../../components/ProgressBar';
-import { ROLE_LABELS } from '../users/member-display';
+import { ROLE_LABELS } from '../users';
 import type { EmployeeSort, SortKey } from './employee-list';
 
 type Props = {

@@ -1,12 +1,11 @@
-import { Alert, Anchor, Box, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Box, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { ProgressCard } from '../../components/ProgressCard';
 import { QueryStatus } from '../../components/QueryStatus';
-import { useUserData } from '../auth/api';
-import { useScore } from '../dashboard/api';
+import { useUserData } from '../../lib/user-data';
+import { useScore } from '../score';
 import { useEmployees } from './api';
 import { EmployeesTable } from './EmployeesTable';
 import {
@@ -28,26 +27,14 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
   { value: 'openHighRisk:asc', label: 'Open high-risk (fewest first)' },
 ];
 
-function AdminsOnly() {
-  return (
-    <Alert color="blue" title="For administrators only">
-      <Text size="sm">
-        Only administrators can see the company status. Your own progress is on the{' '}
-        <Anchor component={Link} to="/dashboard" size="sm">
-          overview
-        </Anchor>
-        .
-      </Text>
-    </Alert>
-  );
-}
-
-/** "Company status" for admins: the organisation's completion and everyone's progress. */
+/**
+ * "Company status": the organisation's completion and everyone's progress. Every signed-in user
+ * may open it (spec §2), though only administrators have it in their menu.
+ */
 export default function TeamProgressPage() {
   const { data: user } = useUserData();
-  const isAdmin = user?.role === 'admin';
   const score = useScore();
-  const employees = useEmployees(isAdmin);
+  const employees = useEmployees();
   const [sort, setSort] = useState<EmployeeSort>(DEFAULT_SORT);
   const [search, setSearch] = useState('');
   const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
@@ -59,15 +46,6 @@ export default function TeamProgressPage() {
     () => sortEmployees(searchEmployees(all ?? [], search), sort),
     [all, search, sort],
   );
-
-  if (!isAdmin) {
-    return (
-      <>
-        <PageHeading title="Company status" />
-        <AdminsOnly />
-      </>
-    );
-  }
 
   return (
     <>

@@ -1,11 +1,10 @@
-import type { EmployeesResponse } from '@castellan/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiQuery } from '../../lib/api';
 
-/** Every member with their task progress (admins only). */
+/** Every member of the organisation with their task progress. */
 export const employeesQuery = queryOptions({
   queryKey: ['employees'],
-  queryFn: () => http.get('list-employees').json<EmployeesResponse>(),
+  queryFn: apiQuery('/list-employees'),
 });
 
-export const useEmployees = (enabled: boolean) => useQuery({ ...employeesQuery, enabled });
+export const useEmployees = () => useQuery(employeesQuery);

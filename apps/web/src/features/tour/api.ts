@@ -1,5 +1,4 @@
-import type { TourState } from '@castellan/contract';
-import { http } from '../../lib/http';
+import { api } from '../../lib/api';
 
-/** Starts the main tour, or resumes it where it was left. */
-export const startMainTour = () => http.post('tours/main').json<TourState>();
+/** Starts the main tour, or resumes it where it was left; undefined when the server was busy. */
+export const startMainTour = () => api('POST', '/tours/main');

@@ -1,7 +1,7 @@
 import type { Role } from '@castellan/contract';
 import { Button, Card, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { showToast } from '../../lib/toast';
+import { showServerBusy, showToast } from '../../lib/toast';
 import { useInviteMember } from './api';
 import { ROLE_LABELS } from './member-display';
 
@@ -31,6 +31,7 @@ export function InviteMemberForm({ domain }: { domain: string }) {
       { email: address, role },
       {
         onSuccess: (member) => {
+          if (!member) return showServerBusy();
           setEmail('');
           setRole('user');
           showToast({

@@ -13,7 +13,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
-import { showToast } from '../../lib/toast';
+import { showServerBusy, showToast } from '../../lib/toast';
 import { useChangeRole, useRemoveMember } from './api';
 import { displayName, ROLE_LABELS, signInText } from './member-display';
 
@@ -56,6 +56,7 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
       { id: member.id, role },
       {
         onSuccess: (changed) => {
+          if (!changed) return showServerBusy();
           showToast({
             severity: 'success',
             summary: `${displayName(changed)} is now ${ROLE_LABELS[changed.role].toLowerCase()}`,
@@ -79,8 +80,14 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         removeMember.mutate(member.id, {
-          onSuccess: () =>
-            showToast({ severity: 'success', summary: `${displayName(member)} was removed` }),
+          onSuccess: (outcome) => {
+            if (outcome === 'busy') return showServerBusy();
+            showToast(
+              outcome === 'done'
+                ? { severity: 'success', summary: `${displayName(member)} was removed` }
+                : { severity: 'info', summary: `${displayName(member)} was already removed` },
+            );
+          },
           onError: failed('Could not remove the member'),
         }),
     });

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useUserData } from '../auth/api';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useUserData } from '../../lib/user-data';
 import { useMembers } from './api';
 import { InviteMemberForm } from './InviteMemberForm';
 import { MembersTable } from './MembersTable';
@@ -43,6 +44,7 @@ export default function UsersPage() {
           </Button>
         </Alert>
       )}
+      {members.data === null && <QueryStatus query={members} what="the members" />}
       {members.data?.members.length === 0 && (
         <Text c="dimmed">
           Nobody is in the organisation yet. Invite your first colleague above.

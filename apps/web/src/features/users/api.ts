@@ -1,17 +1,11 @@
-import type {
-  InviteMemberRequest,
-  Member,
-  MembersResponse,
-  RemoveMemberResponse,
-  Role,
-} from '@castellan/contract';
+import type { InviteMemberRequest, Role } from '@castellan/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { api, apiDelete, apiQuery } from '../../lib/api';
 
 /** The members of the signed-in admin's organisation. */
 export const membersQuery = queryOptions({
   queryKey: ['users'],
-  queryFn: () => http.get('users').json<MembersResponse>(),
+  queryFn: apiQuery('/users'),
 });
 
 export const useMembers = () => useQuery(membersQuery);
@@ -28,16 +22,13 @@ function useMembersMutation<TVariables, TResult>(
 }
 
 export const useInviteMember = () =>
-  useMembersMutation((body: InviteMemberRequest) =>
-    http.post('users', { json: body }).json<Member>(),
-  );
+  useMembersMutation((body: InviteMemberRequest) => api('POST', '/users', { body }));
 
 export const useChangeRole = () =>
   useMembersMutation(({ id, role }: { id: string; role: Role }) =>
-    http.patch(`users/${id}`, { json: { role } }).json<Member>(),
+    api('PATCH', '/users/:id', { params: { id }, body: { role } }),
   );
 
+/** Removes a member; a retry that finds them gone already counts as done. */
 export const useRemoveMember = () =>
-  useMembersMutation((id: string) =>
-    http.delete(`users/${id}`, { retry: 0 }).json<RemoveMemberResponse>(),
-  );
+  useMembersMutation((id: string) => apiDelete('/users/:id', { params: { id } }));

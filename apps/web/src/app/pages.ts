@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+
+/**
+ * The page of each route of routes.ts, loaded when first opened. Routes missing here show their
+ * title as a heading until their feature lands. Only the router reads this.
+ */
+export const PAGES: Record<string, () => Promise<PageModule>> = {
+  '/': () => import('../features/landing/LandingPage'),
+  '/dashboard': () => import('../features/dashboard/DashboardPage'),
+  '/impersonate/users': () => import('../features/impersonation/ImpersonateUsersPage'),
+  '/registration/scan': () => import('../features/registration/RegistrationScanPage'),
+  '/risk-analysis': () => import('../features/risk-analysis/RiskAnalysisPage'),
+  '/risk-analysis/public': () => import('../features/risk-analysis/PublicScanStartPage'),
+  '/risk-analysis/public/:domain': () => import('../features/risk-analysis/PublicScanPage'),
+  '/settings': () => import('../features/settings/SettingsPage'),
+  '/tasks': () => import('../features/tasks/TasksPage'),
+  '/team-progress': () => import('../features/team-progress/TeamProgressPage'),
+  '/test-login': () => import('../features/auth/TestLoginPage'),
+  '/users': () => import('../features/users/UsersPage'),
+};

@@ -1,0 +1,2 @@
+export { SignInButtons } from './SignInButtons';
+export { UserMenu } from './UserMenu';

@@ -1,0 +1,1 @@
+export { scoreQuery, useScore } from './api';

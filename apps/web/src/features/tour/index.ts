@@ -1,0 +1,1 @@
+export { startMainTour } from './api';
