@@ -27,7 +27,7 @@ export async function seedLargeOrganization(dbEnv: Record<string, string>): Prom
     await database.db.transaction(async (tx) => {
       const [org] = await tx
         .insert(organizations)
-        .values({ domain: LARGE_ORG_DOMAIN, status: 'REGISTERED' })
+        .values({ domain: LARGE_ORG_DOMAIN, status: 'REGISTERED', isDemo: true })
         .returning({ id: organizations.id });
       if (!org) throw new Error('bench organisation not created');
       const people = await tx

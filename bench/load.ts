@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { SESSION_COOKIE } from '../apps/server/src/modules/sessions/plugin';
 
 export const DEMO_EMAIL = 'alice.morgan@brightwave.example';
 const WARM_UP_SECONDS = 2;
@@ -15,7 +16,7 @@ export type LoadFigures = {
   non2xx: number;
 };
 
-/** Signs in through the test login; returns the `castellan_session=…` cookie pair. */
+/** Signs in through the test login; returns the session cookie pair (a development server's name). */
 export async function signIn(baseUrl: string, email = DEMO_EMAIL): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/test-login`, {
     method: 'POST',
@@ -27,8 +28,8 @@ export async function signIn(baseUrl: string, email = DEMO_EMAIL): Promise<strin
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith('castellan_session='));
-  if (!cookie) throw new Error('test-login set no castellan_session cookie');
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error(`test-login set no ${SESSION_COOKIE} cookie`);
 
   const check = await fetch(`${baseUrl}/api/auth/user-data`, { headers: { cookie } });
   const body = await check.text();

@@ -1,8 +1,7 @@
 // How long a whole scan takes compared with its slowest single chain of probes, on the fixture
 // internet with every DNS answer, HTTP response and SMTP reply delayed.
-import { CHECK_IDS } from '../apps/server/src/modules/risk-analysis/scanner/checks';
-import { runSingleCheck, scanDomain } from '../apps/server/src/modules/risk-analysis/scanner/scan';
-import { startScanFixtures } from '../apps/server/test/fakes/scan-fixtures';
+import { CHECK_IDS, runSingleCheck, scanDomain } from '@castellan/scanner';
+import { startScanFixtures } from '@castellan/scanner/fixtures';
 
 export type ScanSpeed = {
   domain: string;
