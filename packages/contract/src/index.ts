@@ -7,6 +7,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './health';
 export * from './impersonation';
+export * from './integrations';
 export * from './organization';
 export * from './return-path';
 export * from './risk-analyses';

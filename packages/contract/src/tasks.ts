@@ -43,6 +43,27 @@ export const taskId = z
   });
 export type TaskId = z.infer<typeof taskId>;
 
+/** What checks tasks automatically: the domain scan, the integrations and the endpoint agent. */
+export const EVIDENCE_SOURCES = ['domain-scan', 'gws', 'm365', 'meta', 'agent'] as const;
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
+export const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
+  'domain-scan': 'Domain scan',
+  gws: 'Google Workspace',
+  m365: 'Microsoft 365',
+  meta: 'Meta',
+  agent: 'Endpoint agent',
+};
+
+/** An automatic check's say on a task: it decides whether the task is done. */
+export const taskEvidence = z.object({
+  source: z.enum(EVIDENCE_SOURCES),
+  verdict: z.enum(['pass', 'fail']),
+  checkedAt: isoDateTime,
+  /** What was found, in a sentence (e.g. which accounts lack two-step verification). */
+  detail: z.string().nullable(),
+});
+export type TaskEvidence = z.infer<typeof taskEvidence>;
+
 /** Spec §3 "Task (action)", with what the page needs to show it. */
 export const task = z.object({
   id: z.string(),
@@ -53,6 +74,8 @@ export const task = z.object({
   completedAt: isoDateTime.nullable(),
   /** Full name of whoever completed it (for an admin task, any admin). */
   completedBy: z.string().nullable(),
+  /** The automatic checks that decide this task, the failing ones first; empty when none. */
+  evidence: z.array(taskEvidence),
   priority: z.enum(TASK_PRIORITIES),
   riskLevel: z.enum(SEVERITIES),
   labels: z.array(z.enum(TASK_LABELS)),

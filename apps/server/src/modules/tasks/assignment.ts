@@ -132,6 +132,7 @@ export function toTask(t: CatalogueTask, member: Member, done: Completion | unde
     isCompleted: done !== undefined,
     completedAt: done?.completedAt?.toISOString() ?? null,
     completedBy: done?.completedBy ?? null,
+    evidence: [],
     priority: t.priority,
     riskLevel: t.risk,
     labels: labelsOf(t),

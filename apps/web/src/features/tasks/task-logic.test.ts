@@ -20,6 +20,7 @@ function task(id: string, patch: Partial<Task> = {}): Task {
     isCompleted: false,
     completedAt: null,
     completedBy: null,
+    evidence: [],
     priority: 'Medium',
     riskLevel: 'Medium',
     labels: ['Quick fix', 'Medium priority', 'Medium risk', 'Individual'],

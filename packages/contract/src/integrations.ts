@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { emailAddress, isoDateTime } from './common';
+import { parsePublicDomain } from './domain';
+import { isConsumerEmailDomain } from './vocabulary';
+
+/** Spec §3 "Integration": every id the product knows, in the order the page shows them. */
+export const INTEGRATION_IDS = [
+  'gws',
+  'm365',
+  'meta',
+  'aws',
+  'azure',
+  'gcp',
+  'notion',
+  '1password',
+  'bitwarden',
+  'wordpress',
+  'squarespace',
+] as const;
+export type IntegrationId = (typeof INTEGRATION_IDS)[number];
+
+export const INTEGRATION_STATUSES = [
+  'available',
+  'connected',
+  'invalid_token',
+  'coming_soon',
+  'permission_missing',
+] as const;
+export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
+
+export const securityCheck = z.object({
+  name: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+});
+export type SecurityCheck = z.infer<typeof securityCheck>;
+
+/** Where the background sync of a connected integration stands. */
+export const SYNC_STATES = ['idle', 'queued', 'running', 'failed'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+
+export const integration = z.object({
+  id: z.enum(INTEGRATION_IDS),
+  name: z.string(),
+  /** Path of the logo image, served by the web app. */
+  logo: z.string(),
+  description: z.string(),
+  securityChecks: z.array(securityCheck),
+  status: z.enum(INTEGRATION_STATUSES),
+  /** When the last sync finished and its data was taken in. */
+  lastScan: isoDateTime.nullable(),
+  connectedSince: isoDateTime.nullable(),
+  /**
+   * Why this server cannot connect the integration (its provider is not configured), as one
+   * sentence for the card; null when Connect works.
+   */
+  unavailableReason: z.string().nullable(),
+  sync: z.object({
+    state: z.enum(SYNC_STATES),
+    /** What went wrong in the last sync, in plain words; null after a good one. */
+    error: z.string().nullable(),
+  }),
+});
+export type Integration = z.infer<typeof integration>;
+
+/** `GET /api/integrations`: id → integration, for every id of `INTEGRATION_IDS`. */
+export const integrationsResponse = z.record(z.enum(INTEGRATION_IDS), integration);
+export type IntegrationsResponse = z.infer<typeof integrationsResponse>;
+
+export const integrationParams = z.strictObject({ id: z.enum(INTEGRATION_IDS) });
+export type IntegrationParams = z.infer<typeof integrationParams>;
+
+/** `POST /api/integrations/:id/sync` (202): the sync is queued. */
+export const syncQueuedResponse = z.object({ integration });
+export type SyncQueuedResponse = z.infer<typeof syncQueuedResponse>;
+
+/** Spec §3 "Stale user": a Google Workspace account nobody signs in to any more. */
+export const staleUser = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  /** null: never signed in. */
+  lastLoginTime: isoDateTime.nullable(),
+});
+export type StaleUser = z.infer<typeof staleUser>;
+export const staleUsersResponse = z.object({ staleUsers: z.array(staleUser) });
+export type StaleUsersResponse = z.infer<typeof staleUsersResponse>;
+
+export const superAdminCountResponse = z.object({ count: z.number().int().min(0) });
+export type SuperAdminCountResponse = z.infer<typeof superAdminCountResponse>;
+
+// ── Allow-list of external sharing (spec §3 "Allow-list entry", §4, §5) ──────────────────────
+
+export const ALLOW_LIST_TYPES = ['user', 'domain', 'file'] as const;
+export type AllowListType = (typeof ALLOW_LIST_TYPES)[number];
+export const ALLOW_LIST_STATUSES = ['approved', 'pending'] as const;
+
+export const consumerDomainMessage = (host: string) =>
+  `Consumer email domains like ${host} are not allowed.`;
+
+/** A Google Drive file id. */
+const DRIVE_FILE_ID = /^[A-Za-z0-9_-]{10,200}$/;
+
+/** Checks and normalises the value of an allow-list entry of the given type. */
+export function parseAllowListValue(
+  type: AllowListType,
+  value: string,
+): { ok: true; value: string } | { ok: false; error: string } {
+  if (type === 'user') {
+    const parsed = emailAddress.safeParse(value);
+    return parsed.success
+      ? { ok: true, value: parsed.data }
+      : { ok: false, error: `"${value.trim()}" is not a valid e-mail address.` };
+  }
+  if (type === 'domain') {
+    const parsed = parsePublicDomain(value, { allowReserved: true });
+    if (!parsed.ok) return parsed;
+    if (isConsumerEmailDomain(parsed.domain)) {
+      return { ok: false, error: consumerDomainMessage(parsed.domain) };
+    }
+    return { ok: true, value: parsed.domain };
+  }
+  const id = value.trim();
+  return DRIVE_FILE_ID.test(id)
+    ? { ok: true, value: id }
+    : { ok: false, error: `"${id}" is not a Google Drive file id.` };
+}
+
+const allowListValue = z.string().max(300, { message: 'is too long' });
+
+/** One entry named by its type and value; the value is checked for its type. */
+export const allowListKey = z
+  .strictObject({ type: z.enum(ALLOW_LIST_TYPES), value: allowListValue })
+  .transform((entry, ctx) => {
+    const parsed = parseAllowListValue(entry.type, entry.value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.error, path: ['value'] });
+      return z.NEVER;
+    }
+    return { type: entry.type, value: parsed.value };
+  });
+export type AllowListKey = z.output<typeof allowListKey>;
+
+/** `POST /api/integrations/google-workspace/allow-list`: entries to add (approved unless said). */
+export const addAllowListRequest = z
+  .array(
+    z
+      .strictObject({
+        type: z.enum(ALLOW_LIST_TYPES),
+        value: allowListValue,
+        status: z.enum(ALLOW_LIST_STATUSES).optional(),
+      })
+      .transform((entry, ctx) => {
+        const parsed = parseAllowListValue(entry.type, entry.value);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: 'custom', message: parsed.error, path: ['value'] });
+          return z.NEVER;
+        }
+        return { type: entry.type, value: parsed.value, status: entry.status ?? 'approved' };
+      }),
+  )
+  .min(1, { message: 'must hold at least one entry' })
+  .max(500, { message: 'holds too many entries (at most 500 at once)' });
+export type AddAllowListRequest = z.input<typeof addAllowListRequest>;
+
+/** `DELETE /api/integrations/google-workspace/allow-list`: entries to remove. */
+export const removeAllowListRequest = z
+  .array(allowListKey)
+  .min(1, { message: 'must hold at least one entry' })
+  .max(500, { message: 'holds too many entries (at most 500 at once)' });
+export type RemoveAllowListRequest = z.input<typeof removeAllowListRequest>;
+
+/** Who asked for a pending entry, and when (pending entries only). */
+const requested = {
+  requestedBy: z.string().nullable().optional(),
+  requestedAt: isoDateTime.nullable().optional(),
+};
+export const allowListGroups = z.object({
+  users: z.array(z.object({ email: z.string(), ...requested })),
+  domains: z.array(z.object({ domain: z.string(), ...requested })),
+  files: z.array(z.object({ id: z.string(), ...requested })),
+});
+export type AllowListGroups = z.infer<typeof allowListGroups>;
+
+/** The allow-list, split into approved and pending entries (spec §3). */
+export const allowListResponse = z.object({
+  approved: allowListGroups,
+  pending: allowListGroups,
+});
+export type AllowListResponse = z.infer<typeof allowListResponse>;
+
+/** Something the last sync found shared outside the organisation (Drive audit events). */
+export const externalShare = z.object({
+  fileId: z.string(),
+  title: z.string(),
+  /** E-mail of the file's owner. */
+  owner: z.string(),
+  /** Who it is shared with: anyone with the link, or an outside user or domain. */
+  sharedWith: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('anyone') }),
+    z.object({ type: z.literal('user'), email: z.string() }),
+    z.object({ type: z.literal('domain'), domain: z.string() }),
+  ]),
+  sharedAt: isoDateTime,
+  /** True when an approved allow-list entry covers it (then it is not flagged). */
+  allowed: z.boolean(),
+});
+export type ExternalShare = z.infer<typeof externalShare>;
+/** Administrators see every share; members see the files they own. */
+export const externalSharesResponse = z.object({ shares: z.array(externalShare) });
+export type ExternalSharesResponse = z.infer<typeof externalSharesResponse>;
