@@ -13,6 +13,7 @@ import {
   insertScan,
 } from '../modules/risk-analysis/repository';
 import { runScan } from '../modules/risk-analysis/run-scan';
+import { recordScanEvidence } from '../modules/tasks/scan-evidence';
 import { PublicScanSlots } from './public-scan-slots';
 
 /** A scan ends within its time limit (45 s), so a slot is surely free again after this. */
@@ -57,10 +58,19 @@ export class ScanRunner implements BackgroundScans {
 
   async start(request: ScanRequest, onEnd: () => void = () => {}): Promise<DomainScanRow> {
     const row = await insertScan(this.db, { ...request, checksTotal: SCAN_CHECK_COUNT });
-    const job = runScan(this.db, row, this.options, this.log).finally(() => {
-      this.running.delete(job);
-      onEnd();
-    });
+    const job = runScan(this.db, row, this.options, this.log)
+      .then((report) =>
+        report && row.organizationId
+          ? recordScanEvidence(this.db, row.organizationId, report.findings, new Date())
+          : undefined,
+      )
+      .catch((err: unknown) =>
+        this.log.error({ err, scanId: row.id }, 'scan evidence not recorded'),
+      )
+      .finally(() => {
+        this.running.delete(job);
+        onEnd();
+      });
     this.running.add(job);
     return row;
   }

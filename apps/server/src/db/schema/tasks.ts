@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -36,6 +38,36 @@ export const taskCompletions = pgTable(
       .on(t.organizationId, t.catalogueId, t.userId)
       .nullsNotDistinct(),
     index('task_completions_user').on(t.userId),
+  ],
+);
+
+/**
+ * What automatic checks (the domain scan, the integrations, the endpoint agent) say about tasks:
+ * one verdict per task, member (null: the organisation, for an Admin task) and source. Each source
+ * replaces all of its rows when it reports, so a verdict is always the source's latest word.
+ * A failing verdict keeps a task open whatever was marked by hand; a passing one completes it.
+ */
+export const taskEvidence = pgTable(
+  'task_evidence',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    catalogueId: text('catalogue_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** One of EVIDENCE_SOURCES: 'domain-scan', 'gws', 'm365', 'meta', 'agent'. */
+    source: text('source').notNull(),
+    verdict: text('verdict', { enum: ['pass', 'fail'] }).notNull(),
+    detail: text('detail'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('task_evidence_once')
+      .on(t.organizationId, t.catalogueId, t.userId, t.source)
+      .nullsNotDistinct(),
+    index('task_evidence_source').on(t.organizationId, t.source),
+    index('task_evidence_user').on(t.userId),
+    check('task_evidence_verdict', sql`${t.verdict} in ('pass', 'fail')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { ScanReport } from '@castellan/contract';
 import { ScanError, type ScannerOptions, scanDomain } from '@castellan/scanner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -6,14 +7,15 @@ import { scanFailureMessage } from './scan-failure';
 
 /**
  * Runs a recorded scan to its end: progress is written as checks finish, then the report, or
- * the plain failure message (the error itself goes to the log only). Never throws.
+ * the plain failure message (the error itself goes to the log only). Never throws; resolves to
+ * the report, or null when the scan failed.
  */
 export async function runScan(
   db: Db,
   row: DomainScanRow,
   options: ScannerOptions,
   log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<ScanReport | null> {
   // Progress is written in order, one update at a time.
   let progress = Promise.resolve();
   try {
@@ -28,6 +30,7 @@ export async function runScan(
     await progress;
     await finishScan(db, row.id, { report });
     log.info({ scanId: row.id, durationMs: report.durationMs }, 'domain scan finished');
+    return report;
   } catch (err) {
     await progress;
     await finishScan(db, row.id, { error: scanFailureMessage(err, row.domain) }).catch(
@@ -38,5 +41,6 @@ export async function runScan(
     } else {
       log.error({ err, scanId: row.id }, 'domain scan failed');
     }
+    return null;
   }
 }

@@ -2,13 +2,7 @@ import type { DomainScan, RiskAnalysisSummary } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import type { BackgroundScans } from './background-scans';
 import { expectedBreachCost } from './breach-cost';
-import {
-  type DomainScanRow,
-  findLatestFindings,
-  findRecentPublicScan,
-  listOrganizationScans,
-} from './repository';
-import { type ScanVerdicts, taskVerdicts } from './verdicts';
+import { type DomainScanRow, findRecentPublicScan, listOrganizationScans } from './repository';
 
 /**
  * The risk analysis as the rest of the server sees it: reports, the organisation's history, and
@@ -99,13 +93,4 @@ export async function latestAnalysisSummary(
     failedChecks: row.report.findings.filter((f) => f.status === 'fail').length,
     expectedBreachCost: expectedBreachCost(row.report.score),
   };
-}
-
-/** What the organisation's latest finished scan says about its tasks, if it has one. */
-export async function latestScanVerdicts(
-  db: Db,
-  organizationId: string,
-): Promise<ScanVerdicts | null> {
-  const latest = await findLatestFindings(db, organizationId);
-  return latest ? { byTask: taskVerdicts(latest.findings), at: latest.finishedAt } : null;
 }

@@ -1,9 +1,6 @@
 import { CHECKS, type CheckId } from '@castellan/scanner';
 import type { FindingVerdict } from './repository';
 
-/** What the latest domain scan found about the organisation's tasks, and when. */
-export type ScanVerdicts = { byTask: ReadonlyMap<string, 'pass' | 'fail'>; at: Date };
-
 /**
  * What a scan says about the catalogue tasks its findings name: done when every tested finding
  * of the task passed, not done when any failed. Tasks it could not test are not judged.

@@ -108,7 +108,7 @@ describe('assignment and progress', () => {
     const rows = [done('mfa', 'a'), done('mfa', 'b'), done('lock', 'c'), done('enforce', null)];
     const counted = new Completions(
       [done('enforce', null), done('mfa', 'a')],
-      null,
+      undefined,
       new Map([
         ['mfa', 2],
         ['lock', 1],

@@ -1,14 +1,16 @@
 import type { Db } from '../../db/client';
 import { findWorkspace, listOrganizationIds } from '../organizations/repository';
-import { latestScanVerdicts } from '../risk-analysis/service';
 import { Completions, catalogueFor, type Member } from '../tasks/assignment';
 import { CATALOGUE } from '../tasks/catalogue';
 import type { CatalogueTask } from '../tasks/catalogue/types';
+import { EvidenceIndex } from '../tasks/evidence';
 import {
   countIndividualCompletions,
   countMemberCompletions,
   listAdminCompletions,
   listCompletions,
+  listEvidence,
+  listOrganizationEvidence,
 } from '../tasks/repository';
 import { countMembers, listMembersByName } from '../users/repository';
 import {
@@ -32,19 +34,21 @@ export async function loadScoreInputs(
   organizationId: string,
   userId?: string,
 ): Promise<{ catalogue: readonly CatalogueTask[]; memberCount: number; completions: Completions }> {
-  const [workspace, { members }, doneCount, own, scan] = await Promise.all([
+  const [workspace, { members }, doneCount, own, evidence] = await Promise.all([
     findWorkspace(db, organizationId),
     countMembers(db, organizationId),
     countIndividualCompletions(db, organizationId),
     userId === undefined
       ? listAdminCompletions(db, organizationId)
       : listCompletions(db, organizationId, userId),
-    latestScanVerdicts(db, organizationId),
+    userId === undefined
+      ? listOrganizationEvidence(db, organizationId)
+      : listEvidence(db, organizationId, userId),
   ]);
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
     memberCount: members,
-    completions: new Completions(own, scan, doneCount),
+    completions: new Completions(own, new EvidenceIndex(evidence), doneCount),
   };
 }
 
@@ -66,16 +70,16 @@ export async function scoreSummary(db: Db, organizationId: string, user: Member)
 
 /** Every member with their progress, counted by the database. */
 export async function loadEmployeesProgress(db: Db, organizationId: string) {
-  const [workspace, members, admin, scan] = await Promise.all([
+  const [workspace, members, admin, evidence] = await Promise.all([
     findWorkspace(db, organizationId),
     listMembersByName(db, organizationId),
     listAdminCompletions(db, organizationId),
-    latestScanVerdicts(db, organizationId),
+    listOrganizationEvidence(db, organizationId),
   ]);
   const catalogue = catalogueFor(CATALOGUE, workspace);
   const ids = individualTaskIds(catalogue);
   const counts = await countMemberCompletions(db, organizationId, ids.all, ids.highRisk);
-  const completions = new Completions(admin, scan);
+  const completions = new Completions(admin, new EvidenceIndex(evidence));
   return members.map((member) => ({
     member,
     progress: countedMemberProgress(catalogue, member, completions, counts.get(member.id)),

@@ -1,10 +1,18 @@
 import type { Task, TaskLabel } from '@castellan/contract';
-import type { ScanVerdicts } from '../risk-analysis/verdicts';
 import type { CatalogueTask } from './catalogue/types';
+import {
+  type Evidence,
+  EvidenceIndex,
+  judge,
+  latestPass,
+  shownEvidence,
+  sourceName,
+} from './evidence';
 
 /**
  * Who should do which task and whether it is done, from the catalogue, the members, the stored
- * completions and the latest domain scan. How far that gets the organisation is in `score/`.
+ * completions and the automatic checks' evidence. How far that gets the organisation is in
+ * `score/`.
  */
 
 export type Member = {
@@ -58,12 +66,11 @@ export function labelsOf(t: CatalogueTask): TaskLabel[] {
   return [t.category, ...t.platforms, `${t.priority} priority`, risk, t.scope];
 }
 
-export const SCAN_COMPLETER = 'Domain scan';
-
 /**
- * Finds the completion that counts for a member's task: theirs, or the organisation's. For an
- * Admin task the latest domain scan has judged, the scan decides: a check that passes completes
- * it, a check that fails keeps it open whatever was marked.
+ * Finds the completion that counts for a member's task. Automatic checks decide first: any
+ * failing check keeps the task open whatever was marked, a passing one completes it. Without a
+ * check, the completion marked by hand counts: the member's own, or the organisation's for an
+ * Admin task.
  */
 export class Completions {
   /** Admin tasks done, and each member's Individual tasks done. */
@@ -74,14 +81,14 @@ export class Completions {
 
   /**
    * `doneCount`, when given, is how many members did each Individual task (counted by the
-   * database); `completions` then need only hold the Admin tasks and the members asked about.
+   * database, evidence included); `completions` and `evidence` then need only hold the Admin
+   * tasks and the members asked about.
    */
   constructor(
     completions: Iterable<Completion>,
-    private readonly scan: ScanVerdicts | null = null,
+    private readonly evidence: EvidenceIndex = new EvidenceIndex(),
     doneCount?: ReadonlyMap<string, number>,
   ) {
-    if (doneCount) this.doneCount = new Map(doneCount);
     for (const c of completions) {
       if (c.userId === null) {
         this.byAdminTask.set(c.catalogueId, c);
@@ -90,29 +97,47 @@ export class Completions {
       const own = this.byMember.get(c.userId) ?? new Map<string, Completion>();
       own.set(c.catalogueId, c);
       this.byMember.set(c.userId, own);
-      if (!doneCount) {
-        this.doneCount.set(c.catalogueId, (this.doneCount.get(c.catalogueId) ?? 0) + 1);
-      }
+    }
+    if (doneCount) {
+      this.doneCount = new Map(doneCount);
+      return;
+    }
+    const done = new Set<string>();
+    for (const [memberId, own] of this.byMember) {
+      for (const catalogueId of own.keys()) done.add(`${catalogueId}|${memberId}`);
+    }
+    for (const { catalogueId, userId, verdict } of this.evidence.verdicts()) {
+      if (userId === null) continue;
+      if (verdict === 'pass') done.add(`${catalogueId}|${userId}`);
+      else done.delete(`${catalogueId}|${userId}`);
+    }
+    for (const key of done) {
+      const catalogueId = key.slice(0, key.indexOf('|'));
+      this.doneCount.set(catalogueId, (this.doneCount.get(catalogueId) ?? 0) + 1);
     }
   }
 
-  scanVerdict(t: CatalogueTask): 'pass' | 'fail' | undefined {
-    return t.scope === 'Admin' ? this.scan?.byTask.get(t.id) : undefined;
+  /** The evidence about a member's task (the organisation's, for an Admin task). */
+  evidenceOf(t: CatalogueTask, member: Pick<Member, 'id'>): readonly Evidence[] {
+    return this.evidence.about(t.id, t.scope === 'Admin' ? null : member.id);
   }
 
   of(t: CatalogueTask, member: Pick<Member, 'id'>): Completion | undefined {
-    if (t.scope === 'Individual') return this.byMember.get(member.id)?.get(t.id);
-    const verdict = this.scanVerdict(t);
+    const evidence = this.evidenceOf(t, member);
+    const verdict = judge(evidence);
     if (verdict === 'fail') return undefined;
-    if (verdict === 'pass' && this.scan) {
+    const passed = verdict === 'pass' ? latestPass(evidence) : undefined;
+    if (passed) {
       return {
         catalogueId: t.id,
-        userId: null,
-        completedAt: this.scan.at,
-        completedBy: SCAN_COMPLETER,
+        userId: t.scope === 'Admin' ? null : member.id,
+        completedAt: passed.checkedAt,
+        completedBy: sourceName(passed.source),
       };
     }
-    return this.byAdminTask.get(t.id);
+    return t.scope === 'Individual'
+      ? this.byMember.get(member.id)?.get(t.id)
+      : this.byAdminTask.get(t.id);
   }
 
   /**
@@ -124,7 +149,12 @@ export class Completions {
   }
 }
 
-export function toTask(t: CatalogueTask, member: Member, done: Completion | undefined): Task {
+export function toTask(
+  t: CatalogueTask,
+  member: Member,
+  done: Completion | undefined,
+  evidence: readonly Evidence[] = [],
+): Task {
   return {
     id: taskIdOf(t.id, member.id),
     catalogueId: t.id,
@@ -132,7 +162,7 @@ export function toTask(t: CatalogueTask, member: Member, done: Completion | unde
     isCompleted: done !== undefined,
     completedAt: done?.completedAt?.toISOString() ?? null,
     completedBy: done?.completedBy ?? null,
-    evidence: [],
+    evidence: shownEvidence(evidence),
     priority: t.priority,
     riskLevel: t.risk,
     labels: labelsOf(t),

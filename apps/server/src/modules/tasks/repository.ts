@@ -1,10 +1,14 @@
 import { and, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { taskCompletions, users } from '../../db/schema';
+import { taskCompletions, taskEvidence, users } from '../../db/schema';
 import type { Completion } from './assignment';
+import type { Evidence } from './evidence';
 
-/** Every query of the task completions; each filters by the organisation it is given. */
+/**
+ * Every query of the task completions and of the automatic checks' evidence; each filters by the
+ * organisation it is given.
+ */
 
 const completer = alias(users, 'completer');
 
@@ -46,18 +50,50 @@ export async function listAdminCompletions(db: Db, organizationId: string): Prom
     .where(and(eq(taskCompletions.organizationId, organizationId), isNull(taskCompletions.userId)));
 }
 
+/**
+ * The Individual tasks done, as (task, member) pairs: those a check passed, and those marked done
+ * by hand that no check judged (a failing check keeps a task open whatever was marked).
+ */
+function individualDone(db: Db, organizationId: string) {
+  const judgedAsDone = db
+    .select({ catalogueId: taskEvidence.catalogueId, userId: taskEvidence.userId })
+    .from(taskEvidence)
+    .where(and(eq(taskEvidence.organizationId, organizationId), isNotNull(taskEvidence.userId)))
+    .groupBy(taskEvidence.catalogueId, taskEvidence.userId)
+    .having(sql`bool_and(${taskEvidence.verdict} = 'pass')`);
+  const judged = db
+    .select({ one: sql`1` })
+    .from(taskEvidence)
+    .where(
+      and(
+        eq(taskEvidence.organizationId, taskCompletions.organizationId),
+        eq(taskEvidence.catalogueId, taskCompletions.catalogueId),
+        eq(taskEvidence.userId, taskCompletions.userId),
+      ),
+    );
+  const markedAndUnjudged = db
+    .select({ catalogueId: taskCompletions.catalogueId, userId: taskCompletions.userId })
+    .from(taskCompletions)
+    .where(
+      and(
+        eq(taskCompletions.organizationId, organizationId),
+        isNotNull(taskCompletions.userId),
+        sql`not exists (${judged})`,
+      ),
+    );
+  return union(judgedAsDone, markedAndUnjudged).as('done');
+}
+
 /** How many members did each Individual task. */
 export async function countIndividualCompletions(
   db: Db,
   organizationId: string,
 ): Promise<Map<string, number>> {
+  const done = individualDone(db, organizationId);
   const rows = await db
-    .select({ catalogueId: taskCompletions.catalogueId, done: count() })
-    .from(taskCompletions)
-    .where(
-      and(eq(taskCompletions.organizationId, organizationId), isNotNull(taskCompletions.userId)),
-    )
-    .groupBy(taskCompletions.catalogueId);
+    .select({ catalogueId: done.catalogueId, done: count() })
+    .from(done)
+    .groupBy(done.catalogueId);
   return new Map(rows.map((r) => [r.catalogueId, r.done]));
 }
 
@@ -68,17 +104,15 @@ export async function countMemberCompletions(
   individual: string[],
   highRisk: string[],
 ): Promise<Map<string, { done: number; highRiskDone: number }>> {
+  const done = individualDone(db, organizationId);
   const rows = await db
     .select({
-      userId: taskCompletions.userId,
-      done: sql<number>`count(*) filter (where ${inArray(taskCompletions.catalogueId, individual)})::int`,
-      highRiskDone: sql<number>`count(*) filter (where ${inArray(taskCompletions.catalogueId, highRisk)})::int`,
+      userId: done.userId,
+      done: sql<number>`count(*) filter (where ${inArray(done.catalogueId, individual)})::int`,
+      highRiskDone: sql<number>`count(*) filter (where ${inArray(done.catalogueId, highRisk)})::int`,
     })
-    .from(taskCompletions)
-    .where(
-      and(eq(taskCompletions.organizationId, organizationId), isNotNull(taskCompletions.userId)),
-    )
-    .groupBy(taskCompletions.userId);
+    .from(done)
+    .groupBy(done.userId);
   return new Map(rows.map((r) => [r.userId ?? '', { done: r.done, highRiskDone: r.highRiskDone }]));
 }
 
@@ -124,4 +158,98 @@ export async function findCompletion(
     )
     .limit(1);
   return row ?? null;
+}
+
+const evidenceColumns = {
+  catalogueId: taskEvidence.catalogueId,
+  userId: taskEvidence.userId,
+  source: taskEvidence.source,
+  verdict: taskEvidence.verdict,
+  detail: taskEvidence.detail,
+  checkedAt: taskEvidence.checkedAt,
+};
+
+/** The organisation's evidence, or what concerns one member (theirs and the organisation's). */
+export async function listEvidence(
+  db: Db,
+  organizationId: string,
+  onlyUserId?: string,
+): Promise<Evidence[]> {
+  const rows = await db
+    .select(evidenceColumns)
+    .from(taskEvidence)
+    .where(
+      and(
+        eq(taskEvidence.organizationId, organizationId),
+        onlyUserId === undefined
+          ? undefined
+          : or(isNull(taskEvidence.userId), eq(taskEvidence.userId, onlyUserId)),
+      ),
+    );
+  return rows as Evidence[];
+}
+
+/** The organisation-wide evidence (about Admin tasks) only. */
+export async function listOrganizationEvidence(
+  db: Db,
+  organizationId: string,
+): Promise<Evidence[]> {
+  const rows = await db
+    .select(evidenceColumns)
+    .from(taskEvidence)
+    .where(and(eq(taskEvidence.organizationId, organizationId), isNull(taskEvidence.userId)));
+  return rows as Evidence[];
+}
+
+/** The evidence about one task of one member (`userId` null: an Admin task). */
+export async function listTaskEvidence(
+  db: Db,
+  organizationId: string,
+  catalogueId: string,
+  userId: string | null,
+): Promise<Evidence[]> {
+  const rows = await db
+    .select(evidenceColumns)
+    .from(taskEvidence)
+    .where(
+      and(
+        eq(taskEvidence.organizationId, organizationId),
+        eq(taskEvidence.catalogueId, catalogueId),
+        userId === null ? isNull(taskEvidence.userId) : eq(taskEvidence.userId, userId),
+      ),
+    );
+  return rows as Evidence[];
+}
+
+/** Replaces everything a source said about the organisation's tasks, in one transaction. */
+export async function replaceEvidence(
+  db: Db,
+  organizationId: string,
+  source: string,
+  rows: Omit<Evidence, 'source'>[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(taskEvidence)
+      .where(and(eq(taskEvidence.organizationId, organizationId), eq(taskEvidence.source, source)));
+    // In slices: a large workspace gives a row per member and task.
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(taskEvidence)
+        .values(rows.slice(i, i + 500).map((r) => ({ ...r, organizationId, source })));
+    }
+  });
+}
+
+/** Forgets what a source said (an integration disconnected). */
+export async function deleteEvidence(
+  db: Db,
+  organizationId: string,
+  source: string,
+): Promise<number> {
+  const removed = await db
+    .delete(taskEvidence)
+    .where(and(eq(taskEvidence.organizationId, organizationId), eq(taskEvidence.source, source)))
+    .returning({ catalogueId: taskEvidence.catalogueId });
+  return removed.length;
 }

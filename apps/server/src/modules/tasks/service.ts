@@ -1,12 +1,12 @@
-import type { Task } from '@castellan/contract';
+import type { EvidenceSource, Task } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { findWorkspace } from '../organizations/repository';
-import { latestScanVerdicts } from '../risk-analysis/service';
 import { listMembersByName } from '../users/repository';
 import { assignedTo, Completions, catalogueFor, type Member, toTask } from './assignment';
 import { CATALOGUE } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
-import { listCompletions } from './repository';
+import { EvidenceIndex, type Verdict } from './evidence';
+import { deleteEvidence, listCompletions, listEvidence, replaceEvidence } from './repository';
 
 /** The members and completions of an organisation, or only what concerns one member. */
 export async function loadProgress(
@@ -18,16 +18,16 @@ export async function loadProgress(
   members: Member[];
   completions: Completions;
 }> {
-  const [workspace, members, completions, scan] = await Promise.all([
+  const [workspace, members, completions, evidence] = await Promise.all([
     findWorkspace(db, organizationId),
     listMembersByName(db, organizationId, onlyUserId),
     listCompletions(db, organizationId, onlyUserId),
-    latestScanVerdicts(db, organizationId),
+    listEvidence(db, organizationId, onlyUserId),
   ]);
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
     members,
-    completions: new Completions(completions, scan),
+    completions: new Completions(completions, new EvidenceIndex(evidence)),
   };
 }
 
@@ -39,6 +39,31 @@ export async function listTasks(
 ): Promise<Task[]> {
   const { catalogue, members, completions } = await loadProgress(db, organizationId, onlyUserId);
   return members.flatMap((m) =>
-    assignedTo(catalogue, m).map((t) => toTask(t, m, completions.of(t, m))),
+    assignedTo(catalogue, m).map((t) =>
+      toTask(t, m, completions.of(t, m), completions.evidenceOf(t, m)),
+    ),
   );
 }
+
+/**
+ * Records what an automatic source found, replacing all it said before about the organisation:
+ * a task it no longer judges goes back to what was marked by hand.
+ */
+export async function recordEvidence(
+  db: Db,
+  organizationId: string,
+  source: EvidenceSource,
+  verdicts: readonly Verdict[],
+  checkedAt: Date,
+): Promise<void> {
+  await replaceEvidence(
+    db,
+    organizationId,
+    source,
+    verdicts.map((v) => ({ ...v, checkedAt })),
+  );
+}
+
+/** Forgets what a source said about the organisation's tasks (an integration disconnected). */
+export const forgetEvidence = (db: Db, organizationId: string, source: EvidenceSource) =>
+  deleteEvidence(db, organizationId, source);
