@@ -18,6 +18,8 @@ const examples: Partial<Record<EndpointName, Example>> = {
   inviteMember: { body: { email: 'new.person@brightwave.example' } },
   changeMemberRole: { params: { id: ID }, body: { role: 'user' } },
   removeMember: { params: { id: ID } },
+  disconnectIntegration: { params: { id: 'aws' } },
+  syncIntegration: { params: { id: 'gws' } },
   startImpersonation: { body: { userId: '00000000-0000-4000-8000-000000000001' } },
 };
 
@@ -25,6 +27,8 @@ const examples: Partial<Record<EndpointName, Example>> = {
 const undeclared = [
   'GET /api/auth/:provider/login',
   'GET /api/auth/:provider/callback',
+  'GET /api/google/integrate',
+  'GET /api/google/integrate/callback',
   'GET /api/docs',
 ];
 

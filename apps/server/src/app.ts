@@ -11,6 +11,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { resolveEncryptionKey } from './lib/encryption-key';
+import { SecretBox } from './lib/secret-box';
+import type { SyncQueue } from './lib/sync-queue';
 import { createScanRunner } from './jobs';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
@@ -20,6 +23,9 @@ import { authRoutes } from './modules/auth/routes';
 import { testLoginRoutes } from './modules/auth/test-login-routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
+import { googleConnectRoutes } from './modules/integrations/google/connect-routes';
+import { integrationRoutes } from './modules/integrations/routes';
+import type { IntegrationsContext } from './modules/integrations/service';
 import { organizationRoutes } from './modules/organizations/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
 import { scoreRoutes } from './modules/score/routes';
@@ -51,7 +57,12 @@ function trustProxyOption(trusted: Config['trustProxy']) {
 }
 
 /** What tests may change beyond the configuration. */
-export type AppExtras = { scanner?: ScannerOverrides; logStream?: Writable };
+export type AppExtras = {
+  scanner?: ScannerOverrides;
+  logStream?: Writable;
+  /** Where "Sync now" and a new connection queue their sync (the jobs; none in most tests). */
+  syncQueue?: SyncQueue;
+};
 
 export async function buildApp(
   config: Config,
@@ -82,6 +93,16 @@ export async function buildApp(
     const failed = await scans.failAbandoned();
     if (failed > 0) app.log.warn({ scans: failed }, 'marked interrupted scans as failed');
   });
+
+  const encryption = resolveEncryptionKey(config);
+  app.log.info({ origin: encryption.origin }, 'provider tokens are encrypted with this key');
+  const integrations: IntegrationsContext = {
+    db: database.db,
+    config,
+    box: new SecretBox(encryption.key),
+    syncQueue: extras.syncQueue ?? null,
+    log: app.log,
+  };
 
   await registerSecurityHeaders(app, config);
   registerApiNoStore(app);
@@ -124,6 +145,8 @@ export async function buildApp(
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
+      await api.register(integrationRoutes(integrations));
+      await api.register(googleConnectRoutes(integrations));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+};
+
 describe('loadConfig', () => {
   it('has working defaults for development', () => {
     const config = loadConfig({});
@@ -15,8 +20,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('needs an encryption key in production, and reads it as base64 or hex', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /ENCRYPTION_KEY: must be set in production/,
+    );
+    expect(loadConfig(PRODUCTION).encryptionKey).toEqual(Buffer.alloc(32, 1));
+    expect(loadConfig({ ENCRYPTION_KEY: '01'.repeat(32) }).encryptionKey).toEqual(
+      Buffer.alloc(32, 1),
+    );
+    expect(loadConfig({}).encryptionKey).toBeNull();
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'short' })).toThrow(
+      /ENCRYPTION_KEY: must be 32 bytes/,
+    );
+  });
+
   it('turns test login and demo data off in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+    expect(loadConfig(PRODUCTION)).toMatchObject({
       testLogin: false,
       testLoginReason: null,
       demoData: false,
@@ -29,8 +48,8 @@ describe('loadConfig', () => {
     [{ TEST_LOGIN: 'true' }, /TEST_LOGIN: must not be set in production/],
     [{ DEMO_DATA: '1' }, /DEMO_DATA: must not be set in production/],
   ])('refuses to start in production with %o', (env, message) => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...env })).toThrow(/^Invalid configuration:/);
-    expect(() => loadConfig({ NODE_ENV: 'production', ...env })).toThrow(message);
+    expect(() => loadConfig({ ...PRODUCTION, ...env })).toThrow(/^Invalid configuration:/);
+    expect(() => loadConfig({ ...PRODUCTION, ...env })).toThrow(message);
   });
 
   it.each(['localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', 'LOCALHOST'])(
@@ -148,11 +167,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses to let the scanner reach private addresses in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SCAN_ALLOW_PRIVATE: '1' })).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION, SCAN_ALLOW_PRIVATE: '1' })).toThrow(
       /SCAN_ALLOW_PRIVATE: must not be set in production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', SCAN_ALLOW_PRIVATE: '0' }).scan.allowPrivate).toBe(
-      false,
-    );
+    expect(loadConfig({ ...PRODUCTION, SCAN_ALLOW_PRIVATE: '0' }).scan.allowPrivate).toBe(false);
   });
 });

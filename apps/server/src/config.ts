@@ -92,6 +92,11 @@ const env = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
   MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/organizations/v2.0'),
   OIDC_ALLOW_HTTP: flag,
+  GOOGLE_API_BASE_URL: z.url().optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$|^[0-9a-fA-F]{64}$/, 'must be 32 bytes as base64 or 64 hex digits')
+    .optional(),
   POSTHOG_HOST: z.url().optional(),
   POSTHOG_KEY: z.string().min(1).optional(),
   ...SCANNER_ENV,
@@ -131,6 +136,16 @@ export type Config = {
     /** Plain-http issuers, for local test providers only (refused in production). */
     allowHttp: boolean;
   };
+  /**
+   * The key that encrypts provider tokens at rest (32 bytes). Unset outside production: the
+   * embedded database keeps a generated one in its data folder (see lib/encryption-key.ts).
+   */
+  encryptionKey: Buffer | null;
+  /** The provider clients of the integrations; null when this server has none configured. */
+  integrations: {
+    /** The Google sign-in client, also used to connect Google Workspace. */
+    google: { clientId: string; clientSecret: string; baseUrl: string | null } | null;
+  };
   /** Browser analytics go here instead of our own API when set. */
   posthog: { host: string; key: string } | null;
   /** Browser errors go here instead of our own API when set. */
@@ -168,6 +183,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (production && e.DEMO_DATA) {
     throw new Error('Invalid configuration:\n  DEMO_DATA: must not be set in production');
   }
+  if (production && !e.ENCRYPTION_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  ENCRYPTION_KEY: must be set in production (32 random bytes as base64: `openssl rand -base64 32`)',
+    );
+  }
   const testLoginReason = testLoginOn(e.TEST_LOGIN, !production && isLoopbackHost(e.HOST));
   const provider = (issuer: string, clientId?: string, clientSecret?: string) =>
     clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
@@ -190,6 +210,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       microsoft: provider(e.MICROSOFT_ISSUER, e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET),
       allowHttp: e.OIDC_ALLOW_HTTP ?? false,
+    },
+    encryptionKey: e.ENCRYPTION_KEY
+      ? Buffer.from(e.ENCRYPTION_KEY, e.ENCRYPTION_KEY.length === 64 ? 'hex' : 'base64')
+      : null,
+    integrations: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              baseUrl: e.GOOGLE_API_BASE_URL?.replace(/\/$/, '') ?? null,
+            }
+          : null,
     },
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     sentryDsn: e.SENTRY_DSN ?? null,

@@ -87,6 +87,8 @@ export async function freshDatabaseLocation(
   };
 }
 
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** The configuration of a test app: silent, NODE_ENV=test, the tiny web app; `env` overrides. */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -94,6 +96,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     PRODUCT_DOMAIN,
     WEB_DIST_DIR: inject('webDistDir'),
+    // A fixed key, so that production-mode test apps start; never a key of a real installation.
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...env,
   });
 }

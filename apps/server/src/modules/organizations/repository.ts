@@ -105,3 +105,12 @@ export async function bindSignInProvider(
 ): Promise<void> {
   await db.update(organizations).set(binding).where(eq(organizations.id, organizationId));
 }
+
+/** The attacks the organisation's providers stopped, as its integrations last counted them. */
+export async function setStoppedAttacks(
+  db: Db,
+  organizationId: string,
+  counts: { failedLogins: number; blockedSpam: number },
+): Promise<void> {
+  await db.update(organizations).set(counts).where(eq(organizations.id, organizationId));
+}

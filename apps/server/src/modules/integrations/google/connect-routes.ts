@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActor } from '../../audit/actor';
+import { recordAuditEvent } from '../../audit/repository';
+import { cookieName, secureCookies } from '../../sessions/cookie-policy';
+import { googleClientConfig } from '../provider-grants';
+import { saveGrant, setSyncState } from '../repository';
+import type { IntegrationsContext } from '../service';
+import { sealContext } from '../tokens';
+import {
+  exchangeGoogleCode,
+  type GoogleGrant,
+  googleAuthorizeUrl,
+  missingScopes,
+  revokeGoogleToken,
+  verifyWorkspaceAdmin,
+} from './client';
+
+/** The connect flow's state and PKCE verifier, sealed in a cookie bound to the admin who started it. */
+const FLOW_COOKIE = 'castellan_gws_connect';
+const FLOW_PATH = '/api/google';
+const FLOW_MINUTES = 10;
+const BACK = {
+  done: '/integrations?gws=true',
+  permissions: '/integrations?googleWorkspacePermissionsRequired=true',
+};
+
+const flowState = z.object({
+  state: z.string(),
+  verifier: z.string(),
+  userId: z.string(),
+  organizationId: z.string(),
+  expiresAt: z.number(),
+});
+
+const callbackQuery = z.looseObject({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+});
+
+const connectLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+/**
+ * Connecting Google Workspace (spec §7: the browser goes to /api/google/integrate): the OAuth
+ * 2.0 authorization-code flow with PKCE, offline access and read-only admin scopes. The callback
+ * checks that every scope was granted and that the account administers the organisation's
+ * workspace; otherwise the integration is `permission_missing` and the page explains.
+ */
+export const googleConnectRoutes =
+  (ctx: IntegrationsContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config, db, box } = ctx;
+    const cookie = cookieName(config, FLOW_COOKIE, '__Secure-');
+    const cookieAttributes = (request: FastifyRequest) => ({
+      path: FLOW_PATH,
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: secureCookies(config, request),
+    });
+    const back = (request: FastifyRequest, reply: FastifyReply, to: string) =>
+      reply.clearCookie(cookie, cookieAttributes(request)).redirect(to);
+
+    app.get(
+      '/google/integrate',
+      { config: connectLimit, schema: { hide: true }, onRequest: app.loadUser },
+      async (request, reply) => {
+        const session = request.session;
+        if (!session) return reply.redirect('/?login=true');
+        const google = googleClientConfig(config);
+        if (session.user.role !== 'admin' || !google) return reply.redirect(BACK.done);
+        const verifier = randomBytes(32).toString('base64url');
+        const state = randomBytes(24).toString('base64url');
+        const flow = {
+          state,
+          verifier,
+          userId: session.user.id,
+          organizationId: session.organization.id,
+          expiresAt: Date.now() + FLOW_MINUTES * 60_000,
+        };
+        reply.setCookie(cookie, box.seal(JSON.stringify(flow), FLOW_COOKIE), {
+          ...cookieAttributes(request),
+          maxAge: FLOW_MINUTES * 60,
+        });
+        const codeChallenge = createHash('sha256').update(verifier).digest('base64url');
+        return reply.redirect(
+          googleAuthorizeUrl(google, { state, codeChallenge, loginHint: session.user.email }),
+        );
+      },
+    );
+
+    app.get(
+      '/google/integrate/callback',
+      {
+        config: connectLimit,
+        schema: { hide: true, querystring: callbackQuery },
+        onRequest: app.loadUser,
+      },
+      async (request, reply) => {
+        const session = request.session;
+        const google = googleClientConfig(config);
+        const flow = openFlow(request.cookies[cookie]);
+        const { code, state, error } = request.query;
+        if (
+          !session ||
+          !google ||
+          !flow ||
+          flow.expiresAt < Date.now() ||
+          flow.state !== state ||
+          flow.userId !== session.user.id ||
+          flow.organizationId !== session.organization.id ||
+          session.user.role !== 'admin'
+        ) {
+          return back(request, reply, BACK.done);
+        }
+        if (error || !code) {
+          request.log.info({ error }, 'Google Workspace connect cancelled or refused');
+          return back(request, reply, BACK.done);
+        }
+        let grant: GoogleGrant;
+        try {
+          grant = await exchangeGoogleCode(google, code, flow.verifier);
+        } catch (err) {
+          request.log.warn({ err }, 'Google Workspace code exchange failed');
+          return back(request, reply, BACK.done);
+        }
+        const domain = session.organization.domain;
+        const permitted =
+          missingScopes(grant.scopes).length === 0 &&
+          (await verifyWorkspaceAdmin(google, grant.accessToken, domain));
+        const connection = {
+          organizationId: session.organization.id,
+          integrationId: 'gws',
+          connectedById: session.user.id,
+          accountEmail: null,
+          scopes: grant.scopes,
+        };
+        if (!permitted) {
+          // Nothing can be read with this grant: give it back rather than keep it.
+          await revokeGoogleToken(google, grant.refreshToken ?? grant.accessToken).catch(() => {});
+          await saveGrant(db, {
+            ...connection,
+            status: 'permission_missing',
+            accessTokenSealed: null,
+            refreshTokenSealed: null,
+            tokenExpiresAt: null,
+          });
+          await audit(session, 'integration.permission_missing', grant.scopes);
+          return back(request, reply, BACK.permissions);
+        }
+        const context = sealContext(connection);
+        const row = await saveGrant(db, {
+          ...connection,
+          status: 'connected',
+          accessTokenSealed: box.seal(grant.accessToken, context),
+          refreshTokenSealed: grant.refreshToken ? box.seal(grant.refreshToken, context) : null,
+          tokenExpiresAt: grant.expiresAt,
+        });
+        await audit(session, 'integration.connected', grant.scopes);
+        request.log.info({ integration: 'gws' }, 'Google Workspace connected');
+        const first = await ctx.syncQueue?.requestSync({
+          organizationId: row.organizationId,
+          integrationId: 'gws',
+        });
+        if (first?.queued) await setSyncState(db, row.id, 'queued');
+        return back(request, reply, BACK.done);
+      },
+    );
+
+    function openFlow(sealed: string | undefined) {
+      if (!sealed) return null;
+      try {
+        return flowState.parse(JSON.parse(box.open(sealed, FLOW_COOKIE)));
+      } catch {
+        return null;
+      }
+    }
+
+    const audit = (
+      session: NonNullable<FastifyRequest['session']>,
+      action: string,
+      scopes: string[],
+    ) =>
+      recordAuditEvent(db, {
+        action,
+        organizationId: session.organization.id,
+        actor: auditActor(session),
+        details: { integration: 'gws', scopes },
+      });
+  };

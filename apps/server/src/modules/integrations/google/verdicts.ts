@@ -1,0 +1,134 @@
+import type { ExternalShare, StaleUser } from '@castellan/contract';
+import type { Verdict } from '../../tasks/evidence';
+
+/** What a Google Workspace sync keeps (JSON in `integrations.facts`) and judges tasks from. */
+export type StoredGoogleFacts = {
+  userCount: number;
+  superAdminCount: number;
+  usersWithout2Sv: number;
+  /** Lower-case e-mail of each member found in the workspace → their 2-Step Verification. */
+  memberMfa: Record<string, { enrolled: boolean; enforced: boolean }>;
+  staleUsers: StaleUser[];
+  policies: {
+    twoStepEnforced: boolean | null;
+    externalSharingMode: 'ALLOWED' | 'ALLOWLISTED_DOMAINS' | 'DISALLOWED' | null;
+    autoForwardingEnabled: boolean | null;
+    passwordPolicy: { minimumLength: number | null; enforcedAtLogin: boolean | null } | null;
+  };
+  failedLogins30d: number;
+  blockedSpam: number | null;
+  externalShares: Omit<ExternalShare, 'allowed'>[];
+};
+
+/** The super-admin count we recommend (the task says two to four). */
+export const SUPER_ADMINS = { min: 2, max: 4 };
+/** Passwords at least this long pass the password-policy check. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+const list = (items: string[], max = 3) =>
+  items.length <= max
+    ? items.join(', ')
+    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+
+const org = (catalogueId: string, pass: boolean, failDetail: string): Verdict => ({
+  catalogueId,
+  userId: null,
+  verdict: pass ? 'pass' : 'fail',
+  detail: pass ? null : failDetail,
+});
+
+/**
+ * Turns what a sync read into task verdicts: per member for their own two-step verification and
+ * their files shared outside, for the organisation for the Admin tasks the data decides. What the
+ * data cannot tell (a policy Google did not return) gets no verdict: the task stays manual.
+ */
+export function googleVerdicts(
+  facts: StoredGoogleFacts,
+  members: readonly { id: string; email: string }[],
+  flaggedShares: readonly Pick<ExternalShare, 'owner' | 'title'>[],
+): Verdict[] {
+  const verdicts: Verdict[] = [];
+  for (const m of members) {
+    const email = m.email.toLowerCase();
+    const mfa = facts.memberMfa[email];
+    if (!mfa) continue;
+    verdicts.push({
+      catalogueId: 'enable-mfa',
+      userId: m.id,
+      verdict: mfa.enrolled ? 'pass' : 'fail',
+      detail: mfa.enrolled
+        ? null
+        : 'Your Google account does not have 2-Step Verification turned on.',
+    });
+    const own = flaggedShares.filter((s) => s.owner.toLowerCase() === email);
+    verdicts.push({
+      catalogueId: 'review-shared-links',
+      userId: m.id,
+      verdict: own.length === 0 ? 'pass' : 'fail',
+      detail:
+        own.length === 0
+          ? null
+          : `${own.length} of your files ${own.length === 1 ? 'is' : 'are'} shared outside the company: ${list(own.map((s) => s.title))}.`,
+    });
+  }
+
+  const { policies } = facts;
+  if (policies.twoStepEnforced !== null) {
+    verdicts.push(
+      org(
+        'enforce-mfa-google-workspace',
+        policies.twoStepEnforced,
+        'Google Workspace does not enforce 2-Step Verification for the whole organisation.',
+      ),
+    );
+  }
+  const admins = facts.superAdminCount;
+  verdicts.push(
+    org(
+      'limit-super-admins',
+      admins >= SUPER_ADMINS.min && admins <= SUPER_ADMINS.max,
+      `Google Workspace has ${admins} super administrator${admins === 1 ? '' : 's'}; keep two to four.`,
+    ),
+  );
+  const stale = facts.staleUsers.map((u) => u.email);
+  verdicts.push(
+    org(
+      'remove-stale-accounts',
+      stale.length === 0,
+      `${stale.length} Google Workspace account${stale.length === 1 ? ' is' : 's are'} not used any more: ${list(stale)}.`,
+    ),
+  );
+  if (policies.externalSharingMode !== null) {
+    verdicts.push(
+      org(
+        'restrict-external-sharing',
+        policies.externalSharingMode !== 'ALLOWED',
+        'Google Drive lets everyone share files with anyone outside the company.',
+      ),
+    );
+  }
+  if (policies.autoForwardingEnabled !== null) {
+    verdicts.push(
+      org(
+        'block-mail-auto-forwarding',
+        !policies.autoForwardingEnabled,
+        'Gmail lets users forward their mail automatically to outside addresses.',
+      ),
+    );
+  }
+  const password = policies.passwordPolicy;
+  if (password && password.minimumLength !== null) {
+    const long = password.minimumLength >= MIN_PASSWORD_LENGTH;
+    const enforced = password.enforcedAtLogin === true;
+    verdicts.push(
+      org(
+        'set-password-policy',
+        long && enforced,
+        long
+          ? 'The password policy is not enforced at sign-in, so old short passwords still work.'
+          : `Google Workspace accepts passwords of ${password.minimumLength} characters; require at least ${MIN_PASSWORD_LENGTH}.`,
+      ),
+    );
+  }
+  return verdicts;
+}

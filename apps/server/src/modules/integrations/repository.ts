@@ -1,0 +1,156 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { integrations } from '../../db/schema';
+
+/** Every query of the integrations table; each filters by the organisation it is given. */
+
+export type IntegrationRow = typeof integrations.$inferSelect;
+type Status = IntegrationRow['status'];
+type SyncState = IntegrationRow['syncState'];
+
+export async function listIntegrationRows(
+  db: Db,
+  organizationId: string,
+): Promise<IntegrationRow[]> {
+  return db.select().from(integrations).where(eq(integrations.organizationId, organizationId));
+}
+
+export async function findIntegrationRow(
+  db: Db,
+  organizationId: string,
+  integrationId: string,
+): Promise<IntegrationRow | null> {
+  const [row] = await db
+    .select()
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.organizationId, organizationId),
+        eq(integrations.integrationId, integrationId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** A new grant: connected now, with its sealed tokens; the previous grant's data is dropped. */
+export async function saveGrant(
+  db: Db,
+  grant: {
+    organizationId: string;
+    integrationId: string;
+    status: Status;
+    accountEmail: string | null;
+    connectedById: string;
+    accessTokenSealed: string | null;
+    refreshTokenSealed: string | null;
+    tokenExpiresAt: Date | null;
+    scopes: string[];
+  },
+): Promise<IntegrationRow> {
+  const fresh = {
+    ...grant,
+    connectedSince: new Date(),
+    syncState: 'idle' as const,
+    syncError: null,
+    syncRequestedAt: null,
+    lastScan: null,
+    facts: null,
+  };
+  const [row] = await db
+    .insert(integrations)
+    .values(fresh)
+    .onConflictDoUpdate({
+      target: [integrations.organizationId, integrations.integrationId],
+      set: fresh,
+    })
+    .returning();
+  if (!row) throw new Error('the integration was not saved');
+  return row;
+}
+
+/** New tokens after a refresh (the grant stays the same). */
+export async function saveTokens(
+  db: Db,
+  id: string,
+  tokens: { accessTokenSealed: string; refreshTokenSealed?: string; tokenExpiresAt: Date },
+): Promise<void> {
+  await db.update(integrations).set(tokens).where(eq(integrations.id, id));
+}
+
+export async function setStatus(
+  db: Db,
+  id: string,
+  status: Status,
+  sync: { state: SyncState; error: string | null },
+): Promise<void> {
+  await db
+    .update(integrations)
+    .set({ status, syncState: sync.state, syncError: sync.error })
+    .where(eq(integrations.id, id));
+}
+
+export async function setSyncState(
+  db: Db,
+  id: string,
+  state: SyncState,
+  error: string | null = null,
+): Promise<void> {
+  await db
+    .update(integrations)
+    .set({
+      syncState: state,
+      syncError: error,
+      ...(state === 'queued' ? { syncRequestedAt: new Date() } : {}),
+    })
+    .where(eq(integrations.id, id));
+}
+
+/** A sync's outcome: what it read, when, and the integration working. */
+export async function saveSyncResult(
+  db: Db,
+  id: string,
+  facts: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(integrations)
+    .set({ status: 'connected', syncState: 'idle', syncError: null, lastScan: at, facts })
+    .where(eq(integrations.id, id));
+}
+
+export async function deleteIntegrationRow(
+  db: Db,
+  organizationId: string,
+  integrationId: string,
+): Promise<IntegrationRow | null> {
+  const [row] = await db
+    .delete(integrations)
+    .where(
+      and(
+        eq(integrations.organizationId, organizationId),
+        eq(integrations.integrationId, integrationId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Connected integrations not synced since `before` (or never), in every organisation. */
+export async function listDueIntegrations(
+  db: Db,
+  before: Date,
+): Promise<{ organizationId: string; integrationId: string }[]> {
+  return db
+    .select({
+      organizationId: integrations.organizationId,
+      integrationId: integrations.integrationId,
+    })
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.status, 'connected'),
+        sql`${integrations.syncState} in ('idle', 'failed')`,
+        or(isNull(integrations.lastScan), lt(integrations.lastScan, before)),
+      ),
+    );
+}
