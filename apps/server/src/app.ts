@@ -12,6 +12,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createScanRunner } from './jobs';
+import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { createOidcProviders } from './modules/auth/oidc/providers';
@@ -124,6 +125,7 @@ export async function buildApp(
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
+      await api.register(allowListRoutes(database.db));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -122,6 +122,7 @@ const TABLE_OWNERS: Record<string, string> = {
   auditEvents: 'modules/audit/repository.ts',
   analyticsEvents: 'modules/analytics/repository.ts',
   tourStates: 'modules/tours/repository.ts',
+  allowListEntries: 'modules/allow-list/repository.ts',
 };
 
 const TABLE_USE = /\.(from|insert|update|delete)\(\s*(\w+)\s*\)/g;
