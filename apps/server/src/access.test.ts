@@ -21,6 +21,11 @@ const examples: Partial<Record<EndpointName, Example>> = {
   disconnectIntegration: { params: { id: 'aws' } },
   syncIntegration: { params: { id: 'gws' } },
   startImpersonation: { body: { userId: '00000000-0000-4000-8000-000000000001' } },
+  addToAllowList: { body: [{ type: 'domain', value: 'partner.example' }] },
+  removeFromAllowList: { body: [{ type: 'domain', value: 'partner.example' }] },
+  requestAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
+  approveAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
+  denyAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
 };
 
 /** /api routes outside `endpoints`: the sign-in redirects and the OpenAPI document. */

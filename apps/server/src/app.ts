@@ -15,6 +15,7 @@ import { resolveEncryptionKey } from './lib/encryption-key';
 import { SecretBox } from './lib/secret-box';
 import type { SyncQueue } from './lib/sync-queue';
 import { createScanRunner } from './jobs';
+import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { createOidcProviders } from './modules/auth/oidc/providers';
@@ -24,6 +25,7 @@ import { testLoginRoutes } from './modules/auth/test-login-routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { googleConnectRoutes } from './modules/integrations/google/connect-routes';
+import { rejudgeGoogleWorkspace } from './modules/integrations/google/sync';
 import { integrationRoutes } from './modules/integrations/routes';
 import type { IntegrationsContext } from './modules/integrations/service';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -147,6 +149,12 @@ export async function buildApp(
       await api.register(impersonationRoutes(config, database.db));
       await api.register(integrationRoutes(integrations));
       await api.register(googleConnectRoutes(integrations));
+      // Approving or removing an exception changes which shares are flagged: judge them again.
+      await api.register(
+        allowListRoutes(database.db, (organizationId) =>
+          rejudgeGoogleWorkspace(database.db, organizationId),
+        ),
+      );
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

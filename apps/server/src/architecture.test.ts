@@ -117,11 +117,14 @@ const TABLE_OWNERS: Record<string, string> = {
   sessions: 'modules/sessions/repository.ts',
   oidcLogins: 'modules/auth/oidc/repository.ts',
   taskCompletions: 'modules/tasks/repository.ts',
+  taskEvidence: 'modules/tasks/repository.ts',
+  integrations: 'modules/integrations/repository.ts',
   scoreSnapshots: 'modules/score/repository.ts',
   domainScans: 'modules/risk-analysis/repository.ts',
   auditEvents: 'modules/audit/repository.ts',
   analyticsEvents: 'modules/analytics/repository.ts',
   tourStates: 'modules/tours/repository.ts',
+  allowListEntries: 'modules/allow-list/repository.ts',
 };
 
 const TABLE_USE = /\.(from|insert|update|delete)\(\s*(\w+)\s*\)/g;

@@ -33,12 +33,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function describeValidation(
   context: string | undefined,
-  issues: { instancePath: string; message?: string | undefined }[],
+  issues: { keyword: string; instancePath: string; message?: string | undefined }[],
 ): string {
   const where = context === 'querystring' ? 'query' : (context ?? 'request');
   return issues
     .slice(0, 5)
     .map((issue) => {
+      // The contract's own checks (zod's custom issues) explain in a sentence meant for people,
+      // naming the value; the web app shows `error` as it is (spec §8).
+      if (issue.keyword === 'custom' && issue.message) return issue.message;
       const field = issue.instancePath.split('/').filter(Boolean).join('.');
       return `${field ? `${where}.${field}` : where}: ${issue.message ?? 'is invalid'}`;
     })

@@ -10,12 +10,16 @@ type Endpoint = {
   body?: unknown;
   /** A body with a field of the wrong type, and the field the error must name. */
   wrongType?: [body: unknown, field: string];
+  /** A body with an unknown `isAdmin` field, where `{ isAdmin: true }` is wrong anyway (an array). */
+  unknownField?: unknown;
 };
 
 const now = new Date().toISOString();
 const json = 'application/json';
 /** A user id no organisation has; in a name it stands for the documented `{id}`. */
 const SOME_USER = '00000000-0000-4000-8000-0000000000aa';
+const ALLOW_LIST = '/api/integrations/google-workspace/allow-list';
+const allowed = { type: 'domain', value: 'example.com' };
 
 /** Every API endpoint; the last test fails when a documented one is missing here. */
 const endpoints: Endpoint[] = [
@@ -98,6 +102,20 @@ const endpoints: Endpoint[] = [
   { method: 'GET', url: '/api/impersonation/users' },
   { method: 'GET', url: '/api/auth/providers' },
   { method: 'GET', url: '/api/auth/google/login' },
+  { method: 'GET', url: ALLOW_LIST },
+  ...(['POST', 'DELETE'] as const).map((method) => ({
+    method,
+    url: ALLOW_LIST,
+    body: [allowed],
+    wrongType: [[{ ...allowed, value: 5 }], 'body.0.value'] as [unknown, string],
+    unknownField: [{ ...allowed, isAdmin: true }],
+  })),
+  ...['request', 'approve', 'deny'].map((action) => ({
+    method: 'POST' as const,
+    url: `${ALLOW_LIST}/${action}`,
+    body: allowed,
+    wrongType: [{ ...allowed, value: 5 }, 'body.value'] as [unknown, string],
+  })),
   {
     method: 'POST',
     url: '/api/impersonation',
@@ -156,7 +174,8 @@ describe.each(databaseKinds())('request validation on %s', (kind) => {
     });
 
     it('an unknown body field → 400 naming it', async () => {
-      const res = await send(e, { payload: JSON.stringify({ isAdmin: true }), type: json });
+      const payload = JSON.stringify(e.unknownField ?? { isAdmin: true });
+      const res = await send(e, { payload, type: json });
       expect(expectError(res, 400)).toMatch(/isAdmin/);
     });
 

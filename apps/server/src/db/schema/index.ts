@@ -1,3 +1,4 @@
+export * from './allow-list';
 export * from './analytics';
 export * from './audit';
 export * from './identities';
