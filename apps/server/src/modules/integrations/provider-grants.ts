@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { SecretBox } from '../../lib/secret-box';
-import { type GoogleClientConfig, revokeGoogleToken } from './google/client';
+import { type GoogleClientConfig, revokeGoogleToken } from './google/index';
 import type { IntegrationRow } from './repository';
 import { openTokens } from './tokens';
 

@@ -15,8 +15,8 @@ import {
   googleAuthorizeUrl,
   missingScopes,
   revokeGoogleToken,
-  verifyWorkspaceAdmin,
-} from './client';
+} from './index';
+import { administersWorkspace } from './workspace-admin';
 
 /** The connect flow's state and PKCE verifier, sealed in a cookie bound to the admin who started it. */
 const FLOW_COOKIE = 'castellan_gws_connect';
@@ -126,10 +126,16 @@ export const googleConnectRoutes =
           request.log.warn({ err }, 'Google Workspace code exchange failed');
           return back(request, reply, BACK.done);
         }
-        const domain = session.organization.domain;
-        const permitted =
-          missingScopes(grant.scopes).length === 0 &&
-          (await verifyWorkspaceAdmin(google, grant.accessToken, domain));
+        let permitted: boolean;
+        try {
+          permitted =
+            missingScopes(grant.scopes).length === 0 &&
+            (await administersWorkspace(google, grant, session.organization.domain));
+        } catch (err) {
+          request.log.warn({ err }, 'could not check the Google Workspace account');
+          await revokeGoogleToken(google, grant.refreshToken ?? grant.accessToken).catch(() => {});
+          return back(request, reply, BACK.done);
+        }
         const connection = {
           organizationId: session.organization.id,
           integrationId: 'gws',

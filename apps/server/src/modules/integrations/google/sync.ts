@@ -15,8 +15,7 @@ import {
 } from '../repository';
 import type { IntegrationsContext } from '../service';
 import { openTokens, sealContext } from '../tokens';
-import { GoogleApi, GoogleApiError } from './client';
-import { readWorkspace } from './read-workspace';
+import { GoogleApi, GoogleApiError, readWorkspace } from './index';
 import { googleVerdicts, type StoredGoogleFacts } from './verdicts';
 
 /** What a person reads when a sync fails, by the kind of failure. */
