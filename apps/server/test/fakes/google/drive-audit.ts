@@ -33,7 +33,12 @@ export type DriveAccess = 'none' | 'can_view' | 'can_comment' | 'can_edit';
 
 type DocFields = { time: Date; docId: string; title?: string; owner: string; actor?: string };
 export type DriveEventSeed =
-  | (DocFields & { kind: 'link'; linkSharing: LinkSharing })
+  | (DocFields & {
+      kind: 'link';
+      linkSharing: LinkSharing;
+      /** Also takes every person and domain off the file ("made private" in one step). */
+      removeEveryone?: boolean;
+    })
   | (DocFields & { kind: 'user'; targetUser: string; access: DriveAccess })
   | (DocFields & { kind: 'domain'; targetDomain: string; access: DriveAccess });
 
@@ -87,6 +92,10 @@ export function driveActivities(
       case 'link':
         name = 'change_document_visibility';
         state.link = seed.linkSharing;
+        if (seed.removeEveryone) {
+          state.users.clear();
+          state.domains.clear();
+        }
         break;
       case 'user': {
         name = 'change_user_access';
