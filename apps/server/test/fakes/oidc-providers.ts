@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
+import { TEST_CLIENT } from './test-client';
 
 /**
  * Local OpenID providers for tests, shaped like the real ones: "google" puts the Workspace domain
@@ -8,7 +9,7 @@ import Provider from 'oidc-provider';
  * domain-verified flag in `xms_edov`. Sign in on their login page with any e-mail address as the
  * login (any password); the claims follow from the address.
  */
-export const TEST_CLIENT = { id: 'castellan-test', secret: 'castellan-test-secret' };
+export { TEST_CLIENT };
 
 const CONSUMER = new Set(['gmail.com', 'outlook.com', 'hotmail.com']);
 const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';

@@ -1,0 +1,164 @@
+// A session with Google's APIs for one grant: it refreshes the access token when it has expired
+// or when an API answers 401 (once per call), retries 429/5xx with backoff, and pages lists
+// one page at a time. New tokens are handed to `onTokens` so the caller can store them.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fetchGoogle } from './fetch-google';
+import { apiFailure, GoogleApiError, Unauthenticated } from './google-api-error';
+import {
+  DEFAULT_TIMEOUT_MS,
+  type GoogleClientConfig,
+  type GoogleHost,
+  googleUrl,
+  type Query,
+} from './google-client-config';
+import { type GoogleGrant, refreshGoogleToken } from './oauth';
+import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './retry';
+
+export type GoogleApiOptions = {
+  /** Called with the new grant whenever the tokens change. */
+  onTokens?: (grant: GoogleGrant) => void | Promise<void>;
+  retry?: Partial<RetryPolicy>;
+  /** Wait between two pages of the Policy API, which answers 429 to pages back to back. */
+  policyPageGapMs?: number;
+  /** How long before its expiry an access token is already refreshed. Default 60 s. */
+  expiryMarginMs?: number;
+};
+
+/** ScubaGoggles waits ~1 s; a smaller gap has been enough for the few pages a customer has. */
+const DEFAULT_POLICY_GAP_MS = 200;
+const MAX_PAGES = 100_000;
+
+export class GoogleApi {
+  readonly retry: RetryPolicy;
+  readonly policyPageGapMs: number;
+  #grant: GoogleGrant;
+  #refreshing: Promise<void> | null = null;
+  readonly #expiryMarginMs: number;
+  readonly #onTokens: GoogleApiOptions['onTokens'];
+
+  constructor(
+    readonly config: GoogleClientConfig,
+    grant: GoogleGrant,
+    options: GoogleApiOptions = {},
+  ) {
+    this.#grant = grant;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.policyPageGapMs = options.policyPageGapMs ?? DEFAULT_POLICY_GAP_MS;
+    this.#expiryMarginMs = options.expiryMarginMs ?? 60_000;
+    this.#onTokens = options.onTokens;
+  }
+
+  get grant(): GoogleGrant {
+    return this.#grant;
+  }
+
+  /** GET a JSON answer of an API. Throws GoogleApiError. */
+  async getJson(
+    host: GoogleHost,
+    path: string,
+    query: Query,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    const url = googleUrl(this.config, host, path, query);
+    if (this.#grant.expiresAt.getTime() - this.#expiryMarginMs <= Date.now()) {
+      await this.#refresh(this.#grant.accessToken);
+    }
+    const used = this.#grant.accessToken;
+    try {
+      return await this.#getWithRetries(path, url, used, signal);
+    } catch (err) {
+      if (!(err instanceof Unauthenticated)) throw err;
+    }
+    await this.#refresh(used);
+    try {
+      return await this.#getWithRetries(path, url, this.#grant.accessToken, signal);
+    } catch (err) {
+      if (err instanceof Unauthenticated)
+        throw new GoogleApiError('invalid_token', err.message, 401);
+      throw err;
+    }
+  }
+
+  /**
+   * Every page of a list, fetched one after the other as the caller consumes them, with `gapMs`
+   * between two pages.
+   */
+  async *pages(
+    host: GoogleHost,
+    path: string,
+    query: Query,
+    options: { signal?: AbortSignal; gapMs?: number } = {},
+  ): AsyncGenerator<unknown> {
+    let pageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      if (page > 0 && options.gapMs) {
+        await sleep(
+          options.gapMs,
+          undefined,
+          options.signal ? { signal: options.signal } : undefined,
+        );
+      }
+      const body = await this.getJson(host, path, { ...query, pageToken }, options.signal);
+      yield body;
+      const next = nextPageTokenOf(body);
+      if (!next) return;
+      if (next === pageToken)
+        throw new GoogleApiError('failed', `${path}: Google repeated a page`, 200);
+      pageToken = next;
+    }
+    throw new GoogleApiError('failed', `${path}: more than ${MAX_PAGES} pages`, 200);
+  }
+
+  #getWithRetries(path: string, url: URL, accessToken: string, signal?: AbortSignal) {
+    const timeoutMs = this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return withRetries(
+      async () => {
+        const answer = await fetchGoogle(
+          `Google ${path}`,
+          url,
+          { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+          timeoutMs,
+          signal,
+        );
+        if (answer.status >= 200 && answer.status <= 299) return answer.body;
+        throw apiFailure(`Google ${path}`, answer.status, answer.body, answer.headers);
+      },
+      this.retry,
+      signal,
+    );
+  }
+
+  /**
+   * Refreshes unless another call already replaced `stale`; concurrent calls share one refresh.
+   * Not tied to any one caller's signal, since others may be waiting for it too.
+   */
+  #refresh(stale: string): Promise<void> {
+    if (this.#grant.accessToken !== stale) return Promise.resolve();
+    if (!this.#refreshing) {
+      this.#refreshing = this.#doRefresh().finally(() => {
+        this.#refreshing = null;
+      });
+    }
+    return this.#refreshing;
+  }
+
+  async #doRefresh(): Promise<void> {
+    const { refreshToken, scopes } = this.#grant;
+    if (!refreshToken) {
+      throw new GoogleApiError(
+        'invalid_token',
+        'Google access token expired and no refresh token',
+        null,
+      );
+    }
+    const fresh = await refreshGoogleToken(this.config, refreshToken, { retry: this.retry });
+    this.#grant = { ...fresh, scopes: fresh.scopes.length > 0 ? fresh.scopes : scopes };
+    await this.#onTokens?.(this.#grant);
+  }
+}
+
+function nextPageTokenOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('nextPageToken' in body)) return undefined;
+  const token = (body as { nextPageToken: unknown }).nextPageToken;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}

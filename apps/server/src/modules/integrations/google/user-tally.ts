@@ -1,0 +1,80 @@
+// Counts over the workspace's users as they stream past: only the counts, the members' 2SV
+// state and the stale accounts are kept, never the list of users.
+import type { DirectoryUser } from './directory';
+import { parseRfc3339 } from './rfc3339';
+
+export type StaleUser = {
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  /** null: never signed in. */
+  lastLoginTime: string | null;
+};
+
+export type UserFacts = {
+  userCount: number;
+  superAdminCount: number;
+  usersWithout2Sv: number;
+  memberMfa: Map<string, { enrolled: boolean; enforced: boolean }>;
+  staleUsers: StaleUser[];
+};
+
+const DAY = 86_400_000;
+/** Not signed in for longer than this: stale. */
+export const STALE_AFTER_DAYS = 90;
+/** A new account that never signed in is only stale once this old. */
+export const NEVER_SIGNED_IN_GRACE_DAYS = 30;
+
+export function createUserTally(input: { memberEmails: ReadonlySet<string>; now: Date }) {
+  const members = new Set([...input.memberEmails].map((e) => e.toLowerCase()));
+  const now = input.now.getTime();
+  const facts: UserFacts = {
+    userCount: 0,
+    superAdminCount: 0,
+    usersWithout2Sv: 0,
+    memberMfa: new Map(),
+    staleUsers: [],
+  };
+
+  const add = (user: DirectoryUser) => {
+    const email = user.primaryEmail.toLowerCase();
+    if (members.has(email)) {
+      facts.memberMfa.set(email, {
+        enrolled: user.isEnrolledIn2Sv === true,
+        enforced: user.isEnforcedIn2Sv === true,
+      });
+    }
+    if (user.suspended || user.archived) return;
+    facts.userCount += 1;
+    if (user.isAdmin) facts.superAdminCount += 1;
+    if (!user.isEnrolledIn2Sv) facts.usersWithout2Sv += 1;
+
+    // Google reports "never" as the epoch; a missing or unreadable time reads the same.
+    const lastLogin = parseRfc3339(user.lastLoginTime);
+    const signedIn = lastLogin !== null && lastLogin > 0;
+    const created = parseRfc3339(user.creationTime);
+    const stale = signedIn
+      ? now - lastLogin > STALE_AFTER_DAYS * DAY
+      : created !== null && now - created > NEVER_SIGNED_IN_GRACE_DAYS * DAY;
+    if (stale) {
+      const firstName = user.name?.givenName ?? '';
+      const lastName = user.name?.familyName ?? '';
+      facts.staleUsers.push({
+        firstName,
+        lastName,
+        fullName: user.name?.fullName ?? `${firstName} ${lastName}`.trim(),
+        email,
+        lastLoginTime: signedIn ? new Date(lastLogin).toISOString() : null,
+      });
+    }
+  };
+
+  return {
+    add,
+    result(): UserFacts {
+      facts.staleUsers.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+      return facts;
+    },
+  };
+}

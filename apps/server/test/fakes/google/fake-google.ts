@@ -1,0 +1,238 @@
+// A local Google for tests: one origin answering Google's real paths (accounts.google.com's
+// /o/oauth2/v2/auth, oauth2.googleapis.com's /token, /revoke and /tokeninfo, admin.googleapis.com's
+// /admin/…, cloudidentity.googleapis.com's /v1/policies) the way the real APIs do, plus test
+// controls: methods on the returned object, and the same over HTTP under /__fake/ for tests
+// that run it in another process (see control-api.ts).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TEST_CLIENT } from '../test-client';
+import { type Answer, readBody, send } from './answers';
+import type { ApiEndpoint } from './api-endpoint';
+import { controlApi } from './control-api';
+import { orgUnitsList, usersList } from './directory';
+import { checkFields, FieldSelectionError, parseFields, selectFields } from './fields';
+import {
+  badRequest,
+  insufficientScope,
+  notAdmin,
+  notFound,
+  rateLimited,
+  serverError,
+  unauthenticated,
+} from './google-errors';
+import { createOAuthServer, type IssuedGrant, KNOWN_SCOPES, type OAuthClient } from './oauth';
+import { type PolicyPacing, policiesList } from './policies';
+import { activitiesList, customerUsage } from './reports';
+import { buildWorkspace, type UserSeed, upsertUser, type WorkspaceOptions } from './world';
+import type { FakeUser, Workspace } from './world-types';
+
+export type LoggedRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number;
+  /** Epoch ms when the request arrived. */
+  at: number;
+};
+
+export type FailureOptions = { times?: number; retryAfterSeconds?: number };
+
+export type FakeGoogleOptions = {
+  /** Default 0: any free port. */
+  port?: number;
+  /** The workspace served; default a small generated one on acme-tools.test. */
+  workspace?: WorkspaceOptions | Workspace;
+  /** Default: TEST_CLIENT, allowed to redirect to `redirectUris`. */
+  clients?: OAuthClient[];
+  redirectUris?: string[];
+  latencyMs?: number;
+  /** Minimum time between two policies.list answers before 429; default 0 (off). */
+  policyMinGapMs?: number;
+};
+
+export type FakeGoogle = {
+  /** `http://127.0.0.1:<port>`: the one origin of every Google host. */
+  url: string;
+  world(): Workspace;
+  setWorld(workspace: WorkspaceOptions | Workspace): void;
+  upsertUser(seed: UserSeed): FakeUser;
+  /** A grant as if `email` had consented (default: every scope the fake knows is granted). */
+  issueGrant(p: { email: string; scopes?: readonly string[]; offline?: boolean }): IssuedGrant;
+  revokeAll(): void;
+  setLatencyMs(ms: number): void;
+  /** The next `times` (default 1) requests whose path starts with `path` get `status`. */
+  failNext(path: string, status: number, options?: FailureOptions): void;
+  setPolicyMinGapMs(ms: number): void;
+  setAccessTokenLifetime(seconds: number | null): void;
+  expireAccessTokens(): void;
+  /** Every request but the /__fake/ ones, oldest first. */
+  requests(): LoggedRequest[];
+  clearRequests(): void;
+  close(): Promise<void>;
+};
+
+const isWorkspace = (w: WorkspaceOptions | Workspace): w is Workspace =>
+  'customerId' in w && 'users' in w && Array.isArray((w as Workspace).activities?.login);
+
+export const DEFAULT_DOMAIN = 'acme-tools.test';
+
+export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<FakeGoogle> {
+  const toWorld = (w: WorkspaceOptions | Workspace) => (isWorkspace(w) ? w : buildWorkspace(w));
+  let world = toWorld(options.workspace ?? { domain: DEFAULT_DOMAIN, userCount: 20 });
+  let latencyMs = options.latencyMs ?? 0;
+  const pacing: PolicyPacing = {
+    minGapMs: options.policyMinGapMs ?? 0,
+    lastServedAt: Number.NEGATIVE_INFINITY,
+  };
+  const failures: { path: string; status: number; left: number; retryAfterSeconds?: number }[] = [];
+  const log: LoggedRequest[] = [];
+  const oauth = createOAuthServer(
+    options.clients ?? [{ ...TEST_CLIENT, redirectUris: options.redirectUris ?? [] }],
+  );
+  const endpoints: ApiEndpoint[] = [
+    usersList,
+    orgUnitsList,
+    activitiesList,
+    customerUsage,
+    policiesList(pacing),
+  ];
+
+  const isAdmin = (email: string) =>
+    world.users.some((u) => u.primaryEmail === email && u.isAdmin && !u.suspended && !u.archived);
+
+  function callApi(
+    endpoint: ApiEndpoint,
+    req: IncomingMessage,
+    url: URL,
+    params: Record<string, string>,
+  ): Answer {
+    const style = endpoint.api === 'cloud' ? 'cloud' : 'admin';
+    if (req.method !== 'GET') return notFound();
+    const caller = oauth.authenticate(req.headers.authorization);
+    if (!caller) return unauthenticated();
+    if (!endpoint.scopes.some((s) => caller.access.scopes.has(s))) {
+      return insufficientScope(style, endpoint.scopes[0] ?? '', endpoint.service);
+    }
+    if (!isAdmin(caller.access.email)) return notAdmin(endpoint.api);
+    let fields = null;
+    const selection = url.searchParams.get('fields');
+    if (selection) {
+      try {
+        fields = parseFields(selection);
+        checkFields(fields, endpoint.schema);
+      } catch (err) {
+        if (!(err instanceof FieldSelectionError)) throw err;
+        return badRequest(style, err.message, 'invalidParameter', 'fields');
+      }
+    }
+    const answer = endpoint.handle({ query: url.searchParams, params, world, now: new Date() });
+    return answer.status === 200 && fields
+      ? { ...answer, body: selectFields(answer.body, fields) }
+      : answer;
+  }
+
+  async function route(req: IncomingMessage, url: URL, body: string): Promise<Answer> {
+    const path = url.pathname;
+    const failure = failures.find((f) => path === f.path || path.startsWith(f.path));
+    if (failure) {
+      failure.left -= 1;
+      if (failure.left <= 0) failures.splice(failures.indexOf(failure), 1);
+      const style = path.startsWith('/v1/') ? 'cloud' : 'admin';
+      const service = style === 'cloud' ? 'cloudidentity.googleapis.com' : 'admin.googleapis.com';
+      return failure.status === 429
+        ? rateLimited(style, service, failure.retryAfterSeconds)
+        : serverError(style, failure.status, failure.retryAfterSeconds);
+    }
+    if (path === '/o/oauth2/v2/auth' && req.method === 'GET') return oauth.authorize(url);
+    if (path === '/o/oauth2/v2/auth/approve' && req.method === 'POST')
+      return oauth.approve(req, body);
+    if (path === '/token' && req.method === 'POST') return oauth.tokenEndpoint(req, body);
+    if (path === '/revoke' && req.method === 'POST') return oauth.revoke(req, url, body);
+    if (path === '/tokeninfo') return oauth.tokenInfo(url);
+    for (const endpoint of endpoints) {
+      const match = endpoint.pattern.exec(path);
+      if (match) {
+        const params = Object.fromEntries(
+          Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]),
+        );
+        return callApi(endpoint, req, url, params);
+      }
+    }
+    return notFound();
+  }
+
+  const fake: Omit<FakeGoogle, 'url' | 'close'> = {
+    world: () => world,
+    setWorld: (w) => {
+      world = toWorld(w);
+    },
+    upsertUser: (seed) => upsertUser(world, seed),
+    issueGrant: (p) => oauth.issueGrant({ ...p, scopes: p.scopes ?? [...KNOWN_SCOPES] }),
+    revokeAll: () => oauth.revokeAll(),
+    setLatencyMs: (ms) => {
+      latencyMs = ms;
+    },
+    failNext: (path, status, o = {}) => {
+      failures.push({
+        path,
+        status,
+        left: o.times ?? 1,
+        ...(o.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: o.retryAfterSeconds }),
+      });
+    },
+    setPolicyMinGapMs: (ms) => {
+      pacing.minGapMs = ms;
+      pacing.lastServedAt = Number.NEGATIVE_INFINITY;
+    },
+    setAccessTokenLifetime: (s) => oauth.setAccessTokenLifetime(s),
+    expireAccessTokens: () => oauth.expireAccessTokens(),
+    requests: () => [...log],
+    clearRequests: () => {
+      log.length = 0;
+    },
+  };
+  const control = controlApi(fake);
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake-google');
+    const body = await readBody(req);
+    if (url.pathname.startsWith('/__fake/')) {
+      send(res, await control(req.method ?? 'GET', url.pathname, body));
+      return;
+    }
+    const entry: LoggedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      status: 0,
+      at: Date.now(),
+    };
+    log.push(entry);
+    if (latencyMs > 0) await sleep(latencyMs);
+    const answer = await route(req, url, body);
+    entry.status = answer.status;
+    send(res, answer);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      send(res, { status: 500, body: { error: { code: 500, message: String(err) } } });
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...fake,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
