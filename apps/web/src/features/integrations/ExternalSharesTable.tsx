@@ -106,7 +106,7 @@ export function ExternalSharesTable({ isAdmin }: { isAdmin: boolean }) {
       <QueryStatus query={query} what="the shared files" />
       {shares?.length === 0 && <Text size="sm">Nothing is shared outside the organisation.</Text>}
       {shares && shares.length > 0 && (
-        <TableFrame label="Files shared outside the organisation" minWidth={720}>
+        <TableFrame label="Shared files, scrollable" minWidth={720}>
           <Table aria-labelledby="externalSharesTitle" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

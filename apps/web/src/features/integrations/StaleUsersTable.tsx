@@ -20,7 +20,7 @@ export function StaleUsersTable() {
       <QueryStatus query={query} what="the stale accounts" />
       {users?.length === 0 && <Text size="sm">No stale accounts. Well done.</Text>}
       {users && users.length > 0 && (
-        <TableFrame label="Stale accounts" minWidth={480}>
+        <TableFrame label="Stale accounts, scrollable" minWidth={480}>
           <Table aria-labelledby="staleUsersTitle" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
