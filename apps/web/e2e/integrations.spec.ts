@@ -74,7 +74,7 @@ test('an administrator finds a card for every integration, with its status and c
   await expect(page.getByRole('tooltip')).toHaveText(
     /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
   );
-  await expect(gws.getByRole('button', { name: 'Sync Google Workspace now' })).toBeEnabled();
+  await expect(gws.getByRole('button', { name: 'Sync now: Google Workspace' })).toBeEnabled();
   await expect(gws.getByRole('button', { name: 'Disconnect Google Workspace' })).toBeVisible();
 
   const meta = card(page, 'Meta');
@@ -173,7 +173,7 @@ test('a revoked grant and missing permissions are explained, with Reconnect', as
   await expect(gws).toContainText('super administrator account');
   await expect(gws).toContainText('read-only access to users, reports and policies');
   await expect(gws.getByRole('button', { name: 'Reconnect Google Workspace' })).toBeEnabled();
-  await expect(gws.getByRole('button', { name: 'Sync Google Workspace now' })).toHaveCount(0);
+  await expect(gws.getByRole('button', { name: 'Sync now: Google Workspace' })).toHaveCount(0);
   // Only a connected Google Workspace has findings to show.
   await expect(googleSection(page)).toHaveCount(0);
 });
@@ -224,10 +224,10 @@ test('Sync now queues a sync and follows it until the new data is in', async ({ 
   const gws = card(page, 'Google Workspace');
   await expect(googleSection(page).getByTestId('superAdminCount')).toHaveText('3');
 
-  await gws.getByRole('button', { name: 'Sync Google Workspace now' }).click();
+  await gws.getByRole('button', { name: 'Sync now: Google Workspace' }).click();
   await expect(gws).toContainText('Sync queued');
   expect(api.sent('POST', '/integrations/gws/sync')).toHaveLength(1);
-  await expect(gws.getByRole('button', { name: 'Sync Google Workspace now' })).toBeDisabled();
+  await expect(gws.getByRole('button', { name: 'Sync now: Google Workspace' })).toBeDisabled();
 
   // The page polls while the sync is queued or running.
   api.integrations.gws = connectedGws({ sync: { state: 'running', error: null } });

@@ -37,6 +37,7 @@ export function IntegrationActions({ integration }: { integration: Integration }
         </Text>
       ),
       labels: { confirm: 'Disconnect', cancel: 'Cancel' },
+      closeButtonProps: { 'aria-label': 'Close' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         disconnect.mutate(integration, {
@@ -69,7 +70,7 @@ export function IntegrationActions({ integration }: { integration: Integration }
             loading={sync.isPending}
             disabled={isSyncing(integration)}
             onClick={syncNow}
-            aria-label={`Sync ${name} now`}
+            aria-label={`Sync now: ${name}`}
           >
             Sync now
           </Button>
