@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { ROUTES } from '../src/app/routes';
 import { accountMenu, expect, json, mainMenu, openAppAs, test } from './helpers';
+import { allowList, connectedGws, FakeIntegrationsApi, MEMBER_EMAIL } from './integration-fixtures';
 import { doneScan, organizationAnalysis, SCORE_HISTORY } from './scan-fixtures';
 
 // WCAG 2.1 AA: every route of the route table, as a user who may open it, with its real
@@ -28,6 +29,19 @@ type Visit = {
   ready: (page: Page) => Locator;
 };
 
+/** Every state of a card at once, and Google Workspace's findings with something in each list. */
+function integrationsWithFindings(): FakeIntegrationsApi {
+  const api = new FakeIntegrationsApi({
+    gws: connectedGws({ sync: { state: 'running', error: null } }),
+    m365: { status: 'invalid_token', unavailableReason: null },
+  });
+  api.allowList = allowList(
+    { users: [{ email: 'ann@partner.com' }], domains: [{ domain: 'gmail.com' }] },
+    { files: [{ id: '1BudgetPlan2026xyz', requestedBy: MEMBER_EMAIL, requestedAt: null }] },
+  );
+  return api;
+}
+
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -51,7 +65,18 @@ const VISITS: Visit[] = [
     as: 'Sam Rivera',
     ready: (page) => page.getByRole('button', { name: 'Act as Ben Carter' }),
   },
-  { route: '/integrations', as: 'Alice Morgan', ready: (page) => heading(page, 'Integrations') },
+  {
+    route: '/integrations',
+    as: 'Alice Morgan',
+    fake: (page) => integrationsWithFindings().install(page),
+    ready: (page) => page.getByRole('region', { name: 'Requests to allow' }),
+  },
+  {
+    route: '/integrations',
+    as: 'Ben Carter',
+    fake: (page) => integrationsWithFindings().install(page),
+    ready: (page) => page.getByRole('region', { name: 'Your requests' }),
+  },
   {
     route: '/registration/scan',
     as: 'Noah Fields',
@@ -248,6 +273,15 @@ test.describe('open states', () => {
     await expect(page.getByRole('heading', { name: 'Why it matters' })).toBeVisible();
     await settled(page);
     await expectNoSeriousViolations(page, 'a task detail');
+  });
+
+  test('the disconnect confirmation of an integration', async ({ page }) => {
+    await integrationsWithFindings().install(page);
+    await openAppAs(page, 'Alice Morgan', '/integrations');
+    await page.getByRole('button', { name: 'Disconnect Microsoft 365' }).click();
+    await expect(page.getByRole('dialog', { name: 'Disconnect Microsoft 365?' })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the disconnect confirmation');
   });
 
   test('the main menu open on a small screen', async ({ page }) => {

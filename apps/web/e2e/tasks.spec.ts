@@ -357,3 +357,50 @@ test('on a 375 px wide screen the tasks and their details fit without sideways s
   expect(Math.round(box?.width ?? 0)).toBeLessThanOrEqual(375);
   expect(await overflow()).toBeLessThanOrEqual(0);
 });
+
+test('a task an integration checked says which, when and what it found', async ({ page }) => {
+  await openAppAs(page, 'Ben Carter', '/dashboard');
+  const tasks = (await apiTasks(page)).filter((t) => !t.isCompleted);
+  const [passing, failing] = tasks;
+  if (!passing || !failing) throw new Error('Ben has fewer than two open tasks');
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+  const evidence: Record<string, unknown[]> = {
+    [passing.id]: [
+      {
+        source: 'gws',
+        verdict: 'pass',
+        checkedAt: hoursAgo(2),
+        detail: 'All 12 accounts use two-step verification.',
+      },
+    ],
+    [failing.id]: [
+      {
+        source: 'gws',
+        verdict: 'fail',
+        checkedAt: hoursAgo(5),
+        detail: '3 of 12 accounts have no two-step verification: ana, joe, kim.',
+      },
+      { source: 'domain-scan', verdict: 'pass', checkedAt: hoursAgo(30), detail: null },
+    ],
+  };
+  const all = await apiTasks(page);
+  await page.route(/\/api\/actions\?scope=mine$/, (route) =>
+    json(route, 200, { tasks: all.map((t) => ({ ...t, evidence: evidence[t.id] ?? [] })) }),
+  );
+  await mainMenu(page).getByRole('link', { name: 'Your tasks' }).click();
+
+  await expect(taskList(page).getByRole('listitem', { name: passing.title })).toContainText(
+    'Checked by Google Workspace, 2 h ago',
+  );
+  const failingItem = taskList(page).getByRole('listitem', { name: failing.title });
+  await expect(failingItem).toContainText('Google Workspace found this is not done yet');
+
+  await failingItem.getByRole('button').first().click();
+  const checks = page.getByRole('dialog').getByRole('region', { name: 'Automatic checks' });
+  const items = checks.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText('Google Workspace found this is not done yet');
+  await expect(items.first()).toContainText('3 of 12 accounts have no two-step verification');
+  await expect(items.first()).toContainText('Checked 5 h ago');
+  await expect(items.nth(1)).toContainText('Checked by Domain scan, 1 day ago');
+});

@@ -10,6 +10,7 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/': () => import('../features/landing/LandingPage'),
   '/dashboard': () => import('../features/dashboard/DashboardPage'),
   '/impersonate/users': () => import('../features/impersonation/ImpersonateUsersPage'),
+  '/integrations': () => import('../features/integrations/IntegrationsPage'),
   '/registration/scan': () => import('../features/registration/RegistrationScanPage'),
   '/risk-analysis': () => import('../features/risk-analysis/RiskAnalysisPage'),
   '/risk-analysis/public': () => import('../features/risk-analysis/PublicScanStartPage'),

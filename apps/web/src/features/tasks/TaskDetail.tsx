@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format-date';
 import { TaskBadges } from './TaskBadges';
+import { TaskEvidenceList } from './TaskEvidenceList';
 import { TaskInstructionsView } from './TaskInstructionsView';
 
 type Props = {
@@ -86,6 +87,11 @@ export function TaskDetail({
             </Text>
           )}
           <Text>{task.content.summary}</Text>
+          {task.evidence.length > 0 && (
+            <Section title="Automatic checks">
+              <TaskEvidenceList evidence={task.evidence} />
+            </Section>
+          )}
           <Section title="Why it matters">
             <Text size="sm">{task.content.why}</Text>
           </Section>

@@ -1,5 +1,6 @@
 import type { Task } from '@castellan/contract';
 import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { evidenceSummary } from './evidence-display';
 import { TaskBadges } from './TaskBadges';
 
 type Props = {
@@ -46,6 +47,11 @@ export function TaskList({ tasks, showAssignee, onOpen }: Props) {
               {task.category}
             </Text>
           </Group>
+          {task.evidence[0] && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {evidenceSummary(task.evidence[0])}
+            </Text>
+          )}
           {showAssignee && (
             <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
               Assigned to {task.user}

@@ -1,0 +1,50 @@
+import { Card, Table, Text, Title } from '@mantine/core';
+import { QueryStatus } from '../../components/QueryStatus';
+import { RelativeTime } from '../../components/RelativeTime';
+import { useStaleUsers } from './google-api';
+import { TableFrame } from './TableFrame';
+
+/** Google Workspace accounts nobody signs in to any more: each one is a door left open. */
+export function StaleUsersTable() {
+  const query = useStaleUsers();
+  const users = query.data?.staleUsers;
+  return (
+    <Card withBorder component="section" aria-labelledby="staleUsersTitle">
+      <Title order={3} size="h5" id="staleUsersTitle" mb={4}>
+        Stale accounts
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Accounts nobody has signed in to for a long time. Suspend or delete the ones no longer
+        needed.
+      </Text>
+      <QueryStatus query={query} what="the stale accounts" />
+      {users?.length === 0 && <Text size="sm">No stale accounts. Well done.</Text>}
+      {users && users.length > 0 && (
+        <TableFrame label="Stale accounts, scrollable" minWidth={480}>
+          <Table aria-labelledby="staleUsersTitle" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Last sign-in</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.map((user) => (
+                <Table.Tr key={user.email}>
+                  <Table.Td>
+                    {user.fullName || `${user.firstName} ${user.lastName}`.trim()}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                  <Table.Td>
+                    {user.lastLoginTime ? <RelativeTime value={user.lastLoginTime} /> : 'Never'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableFrame>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Integration, IntegrationId, IntegrationsResponse } from '@castellan/contract';
+import {
+  type QueryFunction,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, apiDelete, apiQuery } from '../../lib/api';
+import { isSyncing } from './integration-display';
+
+/** Every query of this page starts with this key. */
+export const INTEGRATIONS_KEY = ['integrations'] as const;
+
+/** While a sync is queued or running, the statuses are asked for again this often. */
+export const SYNC_POLL_MS = 2000;
+
+// Named with its type: the polling rule below reads the answer, which TypeScript cannot infer
+// from the same object.
+const fetchIntegrations: QueryFunction<IntegrationsResponse | null> = apiQuery('/integrations');
+
+const whileSyncing = (data: IntegrationsResponse | null | undefined) =>
+  Object.values(data ?? {}).some(isSyncing) ? SYNC_POLL_MS : false;
+
+/** Every integration with its status (spec §7 GET integrations). */
+export const integrationsQuery = queryOptions({
+  queryKey: [...INTEGRATIONS_KEY, 'list'],
+  queryFn: fetchIntegrations,
+  refetchInterval: (query) => whileSyncing(query.state.data),
+});
+
+export const useIntegrations = () => useQuery(integrationsQuery);
+
+/** Puts one integration's new state in the cached list. */
+function useReplaceIntegration() {
+  const queryClient = useQueryClient();
+  return (next: Integration) =>
+    queryClient.setQueryData<IntegrationsResponse | null>(integrationsQuery.queryKey, (data) =>
+      data ? { ...data, [next.id]: next } : data,
+    );
+}
+
+/**
+ * Disconnects an integration (spec §4: its status becomes available at once), then fetches the
+ * list and the findings again. A retry that finds it disconnected already counts as done.
+ */
+export function useDisconnectIntegration() {
+  const queryClient = useQueryClient();
+  const replace = useReplaceIntegration();
+  return useMutation({
+    mutationFn: (integration: Integration) =>
+      apiDelete('/integrations/:id', { params: { id: integration.id } }),
+    onSuccess: (outcome, integration) => {
+      if (outcome === 'busy') return;
+      replace({
+        ...integration,
+        status: 'available',
+        lastScan: null,
+        connectedSince: null,
+        sync: { state: 'idle', error: null },
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY }),
+  });
+}
+
+/** Queues a sync (202); the list then polls until it has finished. */
+export function useSyncIntegration() {
+  const replace = useReplaceIntegration();
+  return useMutation({
+    mutationFn: (id: IntegrationId) => api('POST', '/integrations/:id/sync', { params: { id } }),
+    onSuccess: (answer) => {
+      if (answer) replace(answer.integration);
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { integrationsQuery } from './api';

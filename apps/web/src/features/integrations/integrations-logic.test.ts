@@ -1,0 +1,109 @@
+import type { Integration, IntegrationsResponse } from '@castellan/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  connectOutcomeToast,
+  mayHaveConnectFlag,
+  PERMISSIONS_FLAG,
+  returnedFrom,
+  withoutFlags,
+} from './connect-flags';
+import {
+  actionsFor,
+  connectBlockedReason,
+  isSyncing,
+  orderedIntegrations,
+  superAdminWarning,
+} from './integration-display';
+
+function integration(id: Integration['id'], patch: Partial<Integration> = {}): Integration {
+  return {
+    id,
+    name: id,
+    logo: `/integrations/${id}.svg`,
+    description: '',
+    securityChecks: [],
+    status: 'available',
+    lastScan: null,
+    connectedSince: null,
+    unavailableReason: null,
+    sync: { state: 'idle', error: null },
+    ...patch,
+  };
+}
+
+describe('integration cards', () => {
+  it('offers each state its actions', () => {
+    expect(actionsFor({ status: 'available' })).toEqual(['connect']);
+    expect(actionsFor({ status: 'connected' })).toEqual(['sync', 'disconnect']);
+    expect(actionsFor({ status: 'invalid_token' })).toEqual(['reconnect', 'disconnect']);
+    expect(actionsFor({ status: 'permission_missing' })).toEqual(['reconnect', 'disconnect']);
+    expect(actionsFor({ status: 'coming_soon' })).toEqual([]);
+  });
+
+  it('blocks Connect with the server’s reason, or when no flow exists here yet', () => {
+    expect(connectBlockedReason(integration('gws'))).toBeNull();
+    expect(
+      connectBlockedReason(integration('gws', { unavailableReason: 'Google is not set up.' })),
+    ).toBe('Google is not set up.');
+    expect(connectBlockedReason(integration('meta'))).toMatch(/cannot be connected/);
+  });
+
+  it('puts coming-soon cards last, keeping the server’s order otherwise', () => {
+    const list = [
+      integration('aws', { status: 'coming_soon' }),
+      integration('gws', { status: 'connected' }),
+      integration('notion', { status: 'coming_soon' }),
+      integration('m365'),
+    ];
+    expect(orderedIntegrations(list).map((i) => i.id)).toEqual(['gws', 'm365', 'aws', 'notion']);
+  });
+
+  it('polls while a sync is queued or running', () => {
+    expect(isSyncing({ sync: { state: 'queued', error: null } })).toBe(true);
+    expect(isSyncing({ sync: { state: 'running', error: null } })).toBe(true);
+    expect(isSyncing({ sync: { state: 'failed', error: 'x' } })).toBe(false);
+    expect(isSyncing({ sync: { state: 'idle', error: null } })).toBe(false);
+  });
+
+  it('recommends 2 to 4 super administrators', () => {
+    expect(superAdminWarning(0)).toMatch(/No super administrator/);
+    expect(superAdminWarning(1)).toMatch(/only one/);
+    expect(superAdminWarning(2)).toBeNull();
+    expect(superAdminWarning(4)).toBeNull();
+    expect(superAdminWarning(5)).toMatch(/narrower admin role/);
+  });
+});
+
+describe('coming back from a connect flow', () => {
+  const statuses = {
+    gws: integration('gws', { name: 'Google Workspace', status: 'connected' }),
+    m365: integration('m365', { name: 'Microsoft 365' }),
+  } as IntegrationsResponse;
+
+  it('knows a flag may be there before the ids are known', () => {
+    expect(mayHaveConnectFlag(new URLSearchParams('gws=true'))).toBe(true);
+    expect(mayHaveConnectFlag(new URLSearchParams(`${PERMISSIONS_FLAG}=true`))).toBe(false);
+    expect(mayHaveConnectFlag(new URLSearchParams('gws=false&x=1'))).toBe(false);
+  });
+
+  it('finds the integrations named by the address, and removes only their flags', () => {
+    const search = new URLSearchParams('gws=true&other=true&tab=1');
+    expect(returnedFrom(search, statuses).map((i) => i.id)).toEqual(['gws']);
+    expect(withoutFlags(search, ['gws']).toString()).toBe('other=true&tab=1');
+    expect(search.get('gws')).toBe('true');
+  });
+
+  it('says success when connected, and why not otherwise', () => {
+    expect(connectOutcomeToast(statuses.gws)).toMatchObject({
+      severity: 'success',
+      summary: 'Google Workspace connected',
+    });
+    expect(connectOutcomeToast(statuses.m365)).toMatchObject({
+      severity: 'error',
+      summary: 'Microsoft 365 was not connected',
+    });
+    const missing = connectOutcomeToast({ ...statuses.gws, status: 'permission_missing' });
+    expect(missing.detail).toMatch(/super administrator/);
+    expect(missing.detail).toMatch(/read-only access to users, reports and policies/);
+  });
+});
