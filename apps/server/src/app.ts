@@ -11,10 +11,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createScanRunner } from './jobs';
 import { resolveEncryptionKey } from './lib/encryption-key';
 import { SecretBox } from './lib/secret-box';
 import type { SyncQueue } from './lib/sync-queue';
-import { createScanRunner } from './jobs';
 import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';

@@ -40,6 +40,8 @@ let databaseCount = 0;
  */
 export type DatabaseLocation = {
   kind: DatabaseKind;
+  /** The PGlite data directory, when it is on disk. */
+  dataDir?: string;
   open(): Promise<Database>;
   /** Removes the directory or drops the database; close what you opened first. */
   dispose(): Promise<void>;
@@ -78,6 +80,7 @@ export async function freshDatabaseLocation(
   let created = false;
   return {
     kind,
+    dataDir,
     open: async () => {
       const client = await PGlite.create(created ? { dataDir } : { dataDir, loadDataDir });
       created = true;
@@ -128,6 +131,8 @@ export type TestAppOptions = {
    * another configuration on the same data. Closing this app leaves that database open.
    */
   databaseOf?: () => TestApp;
+  /** Build on this database (opened by the test, e.g. PGlite on disk); the app closes it. */
+  database?: Database;
   /** Points the app's scanner somewhere (read when the app is built, e.g. at fixtures). */
   scanner?: () => ScannerOverrides;
   /** Receives the app's log lines (set LOG_LEVEL in `env`, the tests' default is silent). */
@@ -146,6 +151,9 @@ export async function createTestApp(
   let database: Database;
   if (owner) {
     database = owner.database;
+  } else if (options.database) {
+    database = closeOnce(options.database);
+    if (options.seed) await seedDemoData(database.db, PRODUCT_DOMAIN);
   } else {
     location = await freshDatabaseLocation(
       kind,

@@ -46,6 +46,9 @@ export const integrations = pgTable(
       'integrations_status',
       sql`${t.status} in ('connected', 'invalid_token', 'permission_missing')`,
     ),
-    check('integrations_sync_state', sql`${t.syncState} in ('idle', 'queued', 'running', 'failed')`),
+    check(
+      'integrations_sync_state',
+      sql`${t.syncState} in ('idle', 'queued', 'running', 'failed')`,
+    ),
   ],
 );

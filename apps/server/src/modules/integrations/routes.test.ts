@@ -82,16 +82,27 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
       lastScan: null,
       connectedSince: null,
       securityChecks: [
-        { name: 'MFA Status Check', description: 'Verifies MFA is enabled for all users.', enabled: true },
+        {
+          name: 'MFA Status Check',
+          description: 'Verifies MFA is enabled for all users.',
+          enabled: true,
+        },
         { name: 'MFA Available and Enforced', enabled: true },
       ],
       unavailableReason: expect.stringContaining('no Google client'),
     });
-    expect(all.meta.securityChecks).toEqual([
-      expect.objectContaining({ name: 'MFA Enforcement' }),
-    ]);
+    expect(all.meta.securityChecks).toEqual([expect.objectContaining({ name: 'MFA Enforcement' })]);
     expect(all.m365.securityChecks).toEqual([]);
-    for (const id of ['aws', 'azure', 'gcp', 'notion', '1password', 'bitwarden', 'wordpress', 'squarespace']) {
+    for (const id of [
+      'aws',
+      'azure',
+      'gcp',
+      'notion',
+      '1password',
+      'bitwarden',
+      'wordpress',
+      'squarespace',
+    ]) {
       expect(all[id]).toMatchObject({ status: 'coming_soon', unavailableReason: null });
     }
   });
@@ -109,12 +120,16 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
 
   it('answers 409 for the workspace’s figures while Google Workspace is not connected', async () => {
     const alice = await server().signIn(ALICE);
-    expect(expectError(await get('/api/integrations/google-workspace/stale-users', alice), 409)).toMatch(
-      /Google Workspace is not connected/,
-    );
+    expect(
+      expectError(await get('/api/integrations/google-workspace/stale-users', alice), 409),
+    ).toMatch(/Google Workspace is not connected/);
     expectError(await get('/api/integrations/google-workspace/super-admin-count', alice), 409);
     expectError(
-      await server().inject({ method: 'POST', url: '/api/integrations/gws/sync', headers: { cookie: alice } }),
+      await server().inject({
+        method: 'POST',
+        url: '/api/integrations/gws/sync',
+        headers: { cookie: alice },
+      }),
       409,
     );
   });
@@ -133,7 +148,9 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
     expect((await get('/api/integrations/google-workspace/stale-users', alice)).json()).toEqual({
       staleUsers: FACTS.staleUsers,
     });
-    expect((await get('/api/integrations/google-workspace/super-admin-count', alice)).json()).toEqual({
+    expect(
+      (await get('/api/integrations/google-workspace/super-admin-count', alice)).json(),
+    ).toEqual({
       count: 3,
     });
     const shares = (await get('/api/integrations/google-workspace/external-shares', alice)).json();
@@ -141,8 +158,12 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
       'file-of-ben-0001',
       'file-of-alice-01',
     ]);
-    const bens = (await get('/api/integrations/google-workspace/external-shares', await server().signIn(BEN))).json();
-    expect(bens.shares).toEqual([expect.objectContaining({ fileId: 'file-of-ben-0001', allowed: false })]);
+    const bens = (
+      await get('/api/integrations/google-workspace/external-shares', await server().signIn(BEN))
+    ).json();
+    expect(bens.shares).toEqual([
+      expect.objectContaining({ fileId: 'file-of-ben-0001', allowed: false }),
+    ]);
 
     const noah = await server().signIn(NOAH);
     expect((await get('/api/integrations', noah)).json().gws.status).toBe('available');

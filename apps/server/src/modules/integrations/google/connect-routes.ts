@@ -2,13 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor } from '../../audit/actor';
-import { recordAuditEvent } from '../../audit/repository';
 import { cookieName, secureCookies } from '../../sessions/cookie-policy';
 import { googleClientConfig } from '../provider-grants';
-import { saveGrant, setSyncState } from '../repository';
 import type { IntegrationsContext } from '../service';
-import { sealContext } from '../tokens';
+import { recordGoogleGrant } from './grant';
 import {
   exchangeGoogleCode,
   type GoogleGrant,
@@ -136,41 +133,9 @@ export const googleConnectRoutes =
           await revokeGoogleToken(google, grant.refreshToken ?? grant.accessToken).catch(() => {});
           return back(request, reply, BACK.done);
         }
-        const connection = {
-          organizationId: session.organization.id,
-          integrationId: 'gws',
-          connectedById: session.user.id,
-          accountEmail: null,
-          scopes: grant.scopes,
-        };
-        if (!permitted) {
-          // Nothing can be read with this grant: give it back rather than keep it.
-          await revokeGoogleToken(google, grant.refreshToken ?? grant.accessToken).catch(() => {});
-          await saveGrant(db, {
-            ...connection,
-            status: 'permission_missing',
-            accessTokenSealed: null,
-            refreshTokenSealed: null,
-            tokenExpiresAt: null,
-          });
-          await audit(session, 'integration.permission_missing', grant.scopes);
-          return back(request, reply, BACK.permissions);
-        }
-        const context = sealContext(connection);
-        const row = await saveGrant(db, {
-          ...connection,
-          status: 'connected',
-          accessTokenSealed: box.seal(grant.accessToken, context),
-          refreshTokenSealed: grant.refreshToken ? box.seal(grant.refreshToken, context) : null,
-          tokenExpiresAt: grant.expiresAt,
-        });
-        await audit(session, 'integration.connected', grant.scopes);
+        const outcome = await recordGoogleGrant(ctx, session, grant, permitted);
+        if (outcome === 'permission_missing') return back(request, reply, BACK.permissions);
         request.log.info({ integration: 'gws' }, 'Google Workspace connected');
-        const first = await ctx.syncQueue?.requestSync({
-          organizationId: row.organizationId,
-          integrationId: 'gws',
-        });
-        if (first?.queued) await setSyncState(db, row.id, 'queued');
         return back(request, reply, BACK.done);
       },
     );
@@ -183,16 +148,4 @@ export const googleConnectRoutes =
         return null;
       }
     }
-
-    const audit = (
-      session: NonNullable<FastifyRequest['session']>,
-      action: string,
-      scopes: string[],
-    ) =>
-      recordAuditEvent(db, {
-        action,
-        organizationId: session.organization.id,
-        actor: auditActor(session),
-        details: { integration: 'gws', scopes },
-      });
   };

@@ -1,6 +1,6 @@
-import type { GoogleClientConfig } from './google-client-config';
 import { GoogleApi } from './google-api';
 import { GoogleApiError } from './google-api-error';
+import type { GoogleClientConfig } from './google-client-config';
 import type { GoogleGrant } from './oauth';
 
 /**
