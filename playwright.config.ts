@@ -9,6 +9,8 @@ const appUrl = `http://127.0.0.1:${port}`;
 // Local OpenID providers shaped like Google and Microsoft (apps/server/test/fakes).
 const GOOGLE_ISSUER = `http://127.0.0.1:${port + 91}`;
 const MICROSOFT_ISSUER = `http://127.0.0.1:${port + 92}`;
+// A local Google (OAuth and the Admin SDK, Reports and Policy APIs) for the Workspace integration.
+const GOOGLE_API = `http://127.0.0.1:${port + 93}`;
 const client = { id: 'castellan-test', secret: 'castellan-test-secret' };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-e2e-'));
 
@@ -54,6 +56,17 @@ export default defineConfig({
       env: { APP_URL: appUrl, GOOGLE_PORT: String(port + 91), MICROSOFT_PORT: String(port + 92) },
     },
     {
+      command: 'npx tsx apps/server/test/fakes/run-google.ts',
+      url: `${GOOGLE_API}/__fake/world`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        APP_URL: appUrl,
+        GOOGLE_FAKE_PORT: String(port + 93),
+        GOOGLE_FAKE_DOMAIN: 'brightwave.example',
+      },
+    },
+    {
       command: 'npx tsx apps/server/src/main.ts',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
@@ -73,6 +86,7 @@ export default defineConfig({
         MICROSOFT_ISSUER,
         MICROSOFT_CLIENT_ID: client.id,
         MICROSOFT_CLIENT_SECRET: client.secret,
+        GOOGLE_API_BASE_URL: GOOGLE_API,
       },
     },
   ],
