@@ -1,4 +1,5 @@
-// `npm run bench`: start-up times and load on PGlite and PostgreSQL, and the size of the first page.
+// `npm run bench`: start-up times and load on PGlite and PostgreSQL, the size of the first page,
+// the domain scan's speed and the Google Workspace read's speed and memory.
 // Env: BENCH_DURATION: seconds of load per backend (default 10);
 //      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
 //      (default postgres://postgres@127.0.0.1:5432/test).
@@ -8,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureWebBuild, type FirstPageSize, firstPageSize } from './first-page-size';
+import { type GoogleSyncFigures, googleSyncTable, measureGoogleSync } from './google-sync';
 import { LARGE_ORG_ADMIN, LARGE_ORG_DOMAIN, seedLargeOrganization } from './large-organization';
 import { type LoadFigures, loadTest, signIn } from './load';
 import { measureScanSpeed, type ScanSpeed } from './scan-speed';
@@ -126,12 +128,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const backends: BackendFigures[] = [];
 let page: FirstPageSize | string;
 let scan: ScanSpeed | string;
+let googleSync: GoogleSyncFigures[] | string;
 try {
   console.error('… domain scan on delayed fixtures');
   try {
     scan = await measureScanSpeed();
   } catch (err) {
     scan = `not measured (${fail('scan speed', err)})`;
+  }
+
+  console.error('… Google Workspace read on the fake Google (5,000 and 20,000 users)');
+  try {
+    googleSync = await measureGoogleSync();
+  } catch (err) {
+    googleSync = `not measured (${fail('Google Workspace read', err)})`;
   }
 
   const pglite: BackendFigures = { backend: 'PGlite' };
@@ -261,6 +271,21 @@ if (typeof scan === 'string') {
   );
 }
 
+console.log(
+  '\nGoogle Workspace read (fake Google in another process, every answer delayed 50 ms, 200 members):',
+);
+if (typeof googleSync === 'string') {
+  console.log(`  ${googleSync}`);
+} else {
+  console.log(table(googleSyncTable(googleSync)));
+  console.log(
+    '  Unavoidable: the longest list’s pages, each waiting for the one before, × 50 ms. Peak growth:',
+  );
+  console.log(
+    '  heap above the start of the read (mostly garbage of parsed pages); retained: after a full GC.',
+  );
+}
+
 console.log('\nFirst page (apps/web/dist/index.html):');
 if (typeof page === 'string') {
   console.log(`  ${page}`);
@@ -283,7 +308,7 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, scan, firstPage: page, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, scan, googleSync, firstPage: page, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 

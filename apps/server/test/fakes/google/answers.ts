@@ -39,9 +39,12 @@ export function formOf(req: IncomingMessage, body: string): URLSearchParams {
     : new URLSearchParams();
 }
 
-export function send(res: ServerResponse, answer: Answer): void {
+/** Sends the answer; JSON is indented as Google's is, unless `prettyPrint=false` asked otherwise. */
+export function send(res: ServerResponse, answer: Answer, pretty = true): void {
   const text =
-    typeof answer.body === 'string' ? answer.body : `${JSON.stringify(answer.body, null, 2)}\n`;
+    typeof answer.body === 'string'
+      ? answer.body
+      : `${JSON.stringify(answer.body, null, pretty ? 2 : undefined)}\n`;
   const headers: Record<string, string> = {
     'content-type':
       typeof answer.body === 'string'

@@ -69,6 +69,7 @@ describe('fake Google: test controls', () => {
         query: { customer: 'my_customer', maxResults: '3' },
         status: 401,
         at: expect.any(Number),
+        workMs: expect.any(Number),
       },
     ]);
   });

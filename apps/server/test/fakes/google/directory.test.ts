@@ -111,6 +111,20 @@ describe('fake Google: Directory users.list', () => {
     expect(Object.keys(body.users[0].name).sort()).toEqual(['familyName', 'givenName']);
   });
 
+  it('indents its JSON unless prettyPrint=false', async () => {
+    const text = async (query: string) =>
+      (
+        await fetch(
+          new URL(`/admin/directory/v1/users?customer=my_customer&${query}`, google.url),
+          {
+            headers: { authorization: `Bearer ${token}` },
+          },
+        )
+      ).text();
+    expect(await text('maxResults=1')).toMatch(/^\{\n {2}"kind"/);
+    expect(await text('maxResults=1&prettyPrint=false')).toMatch(/^\{"kind"/);
+  });
+
   it('refuses a field users do not have with 400', async () => {
     const { status, body } = await users('customer=my_customer&fields=users(isEnroledIn2Sv)');
     expect(status).toBe(400);

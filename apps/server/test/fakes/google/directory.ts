@@ -108,9 +108,12 @@ function listUsers({ query, world }: ApiRequest) {
     return badRequest('admin', 'Invalid Input: pageToken', 'invalid', 'pageToken');
 
   const source = query.get('showDeleted') === 'true' ? world.deletedUsers : world.users;
-  let matching = source.filter(
-    (u) => (!domain || u.primaryEmail.endsWith(`@${domain}`)) && filters.every((f) => f(u)),
-  );
+  let matching =
+    !domain && filters.length === 0
+      ? source
+      : source.filter(
+          (u) => (!domain || u.primaryEmail.endsWith(`@${domain}`)) && filters.every((f) => f(u)),
+        );
   if (orderBy !== 'email' || descending) {
     matching = [...matching].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
     if (descending) matching.reverse();

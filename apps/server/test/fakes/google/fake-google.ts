@@ -34,9 +34,17 @@ export type LoggedRequest = {
   status: number;
   /** Epoch ms when the request arrived. */
   at: number;
+  /** How long the fake worked on the answer, the added latency left out. */
+  workMs: number;
 };
 
-export type FailureOptions = { times?: number; retryAfterSeconds?: number };
+export type FailureOptions = {
+  /** How many requests fail; default 1. */
+  times?: number;
+  /** How many matching requests are answered normally first; default 0. */
+  after?: number;
+  retryAfterSeconds?: number;
+};
 
 export type FakeGoogleOptions = {
   /** Default 0: any free port. */
@@ -61,7 +69,7 @@ export type FakeGoogle = {
   issueGrant(p: { email: string; scopes?: readonly string[]; offline?: boolean }): IssuedGrant;
   revokeAll(): void;
   setLatencyMs(ms: number): void;
-  /** The next `times` (default 1) requests whose path starts with `path` get `status`. */
+  /** The next requests whose path starts with `path` get `status` (429, 500 or 503). */
   failNext(path: string, status: number, options?: FailureOptions): void;
   setPolicyMinGapMs(ms: number): void;
   setAccessTokenLifetime(seconds: number | null): void;
@@ -85,7 +93,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     minGapMs: options.policyMinGapMs ?? 0,
     lastServedAt: Number.NEGATIVE_INFINITY,
   };
-  const failures: { path: string; status: number; left: number; retryAfterSeconds?: number }[] = [];
+  const failures: {
+    path: string;
+    status: number;
+    skip: number;
+    left: number;
+    retryAfterSeconds?: number;
+  }[] = [];
   const log: LoggedRequest[] = [];
   const oauth = createOAuthServer(
     options.clients ?? [{ ...TEST_CLIENT, redirectUris: options.redirectUris ?? [] }],
@@ -135,7 +149,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
   async function route(req: IncomingMessage, url: URL, body: string): Promise<Answer> {
     const path = url.pathname;
     const failure = failures.find((f) => path === f.path || path.startsWith(f.path));
-    if (failure) {
+    if (failure && failure.skip > 0) failure.skip -= 1;
+    else if (failure) {
       failure.left -= 1;
       if (failure.left <= 0) failures.splice(failures.indexOf(failure), 1);
       const style = path.startsWith('/v1/') ? 'cloud' : 'admin';
@@ -177,6 +192,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       failures.push({
         path,
         status,
+        skip: o.after ?? 0,
         left: o.times ?? 1,
         ...(o.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: o.retryAfterSeconds }),
       });
@@ -198,7 +214,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     const url = new URL(req.url ?? '/', 'http://fake-google');
     const body = await readBody(req);
     if (url.pathname.startsWith('/__fake/')) {
-      send(res, await control(req.method ?? 'GET', url.pathname, body));
+      send(res, await control(req.method ?? 'GET', url, body));
       return;
     }
     const entry: LoggedRequest = {
@@ -207,12 +223,15 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       query: Object.fromEntries(url.searchParams),
       status: 0,
       at: Date.now(),
+      workMs: 0,
     };
     log.push(entry);
     if (latencyMs > 0) await sleep(latencyMs);
+    const started = performance.now();
     const answer = await route(req, url, body);
     entry.status = answer.status;
-    send(res, answer);
+    send(res, answer, url.searchParams.get('prettyPrint') !== 'false');
+    entry.workMs = performance.now() - started;
   }
 
   const server = createServer((req, res) => {

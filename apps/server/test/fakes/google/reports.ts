@@ -79,6 +79,21 @@ function parseFilters(text: string) {
   });
 }
 
+/**
+ * The index of the newest activity at or before `iso` in a newest-first list (its times are
+ * all `toISOString()` output, so they sort as strings).
+ */
+function firstAtOrBefore(activities: readonly FakeActivity[], iso: string): number {
+  let low = 0;
+  let high = activities.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((activities[mid] as FakeActivity).id.time > iso) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 function listActivities({ query, params, world, now }: ApiRequest) {
   const userKey = params.userKey ?? '';
   const application = params.applicationName ?? '';
@@ -120,10 +135,13 @@ function listActivities({ query, params, world, now }: ApiRequest) {
   const actor = userKey === 'all' ? null : userKey.toLowerCase();
   const from = start ?? now.getTime() - 180 * DAY;
   const to = end ?? now.getTime();
+  const all = world.activities[application] ?? [];
+  const fromIso = new Date(from).toISOString();
+  const toIso = new Date(to).toISOString();
   const matching: FakeActivity[] = [];
-  for (const activity of world.activities[application] ?? []) {
-    const at = Date.parse(activity.id.time);
-    if (at < from || at > to) continue;
+  for (let i = firstAtOrBefore(all, toIso); i < all.length; i += 1) {
+    const activity = all[i] as FakeActivity;
+    if (activity.id.time < fromIso) break;
     if (actor && activity.actor.email !== actor) continue;
     const events = activity.events.filter(
       (e) => (!eventName || e.name === eventName) && filters.every((f) => f(e.parameters)),

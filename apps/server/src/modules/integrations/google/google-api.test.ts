@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../../../test/fakes/google/fake-google';
 import { FAST, fakeGoogleConfig, fakeGoogleSession } from '../../../../test/google-api-session';
 import { GoogleApi, type GoogleApiError, type GoogleGrant } from '.';
@@ -37,7 +37,7 @@ const failureOf = (p: Promise<unknown>) =>
 const paths = () => google.requests().map((r) => `${r.status} ${r.path}`);
 
 describe('GoogleApi session', () => {
-  it('pages through every user 500 at a time, always asking for the fields it reads', async () => {
+  it('pages through every user 500 at a time, asking for compact JSON of the fields it reads', async () => {
     const api = fakeGoogleSession(google, ADMIN);
     const emails: string[] = [];
     for await (const user of listUsers(api)) emails.push(user.primaryEmail);
@@ -46,11 +46,22 @@ describe('GoogleApi session', () => {
     expect(calls).toHaveLength(3);
     expect(calls.map((c) => c.query.maxResults)).toEqual(['500', '500', '500']);
     expect(calls.every((c) => c.query.fields?.startsWith('nextPageToken,users('))).toBe(true);
+    expect(calls.every((c) => c.query.prettyPrint === 'false')).toBe(true);
     expect(calls.map((c) => c.query.pageToken ?? null)).toEqual([
       null,
       expect.any(String),
       expect.any(String),
     ]);
+  });
+
+  it('reads the next page ahead and throws its failure when the caller gets to it', async () => {
+    const api = fakeGoogleSession(google, ADMIN, { retry: { attempts: 1 } });
+    google.failNext(USERS_PATH, 503, { after: 1 });
+    const pages = api.pages('admin', USERS_PATH, { customer: 'my_customer', maxResults: 500 });
+    await pages.next();
+    // While the caller works on the first page, the second is asked for, and fails.
+    await vi.waitFor(() => expect(paths()).toEqual([`200 ${USERS_PATH}`, `503 ${USERS_PATH}`]));
+    await expect(pages.next()).rejects.toMatchObject({ kind: 'unavailable', httpStatus: 503 });
   });
 
   it('refreshes an expired access token before the call and hands the new one to onTokens', async () => {

@@ -59,7 +59,8 @@ export class GoogleApi {
     query: Query,
     signal?: AbortSignal,
   ): Promise<unknown> {
-    const url = googleUrl(this.config, host, path, query);
+    // Google indents its JSON unless told not to: a third of the bytes of a page of users.
+    const url = googleUrl(this.config, host, path, { ...query, prettyPrint: 'false' });
     if (this.#grant.expiresAt.getTime() - this.#expiryMarginMs <= Date.now()) {
       await this.#refresh(this.#grant.accessToken);
     }
@@ -80,8 +81,9 @@ export class GoogleApi {
   }
 
   /**
-   * Every page of a list, fetched one after the other as the caller consumes them, with `gapMs`
-   * between two pages.
+   * Every page of a list, one request after the other (each needs the previous page's token),
+   * with `gapMs` between two. The next page is asked for as soon as its token is known, while
+   * the caller works on the current one: at most two pages are held at once.
    */
   async *pages(
     host: GoogleHost,
@@ -89,22 +91,33 @@ export class GoogleApi {
     query: Query,
     options: { signal?: AbortSignal; gapMs?: number } = {},
   ): AsyncGenerator<unknown> {
+    const { signal, gapMs } = options;
+    const fetchPage = (pageToken: string | undefined) => {
+      const page = (async () => {
+        if (pageToken !== undefined && gapMs) {
+          await sleep(gapMs, undefined, signal ? { signal } : undefined);
+        }
+        return this.getJson(host, path, { ...query, pageToken }, signal);
+      })();
+      // Read ahead, it may fail before the caller gets to it: it is awaited (and its failure
+      // thrown) then, or never if the caller stops first.
+      page.catch(() => undefined);
+      return page;
+    };
     let pageToken: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      if (page > 0 && options.gapMs) {
-        await sleep(
-          options.gapMs,
-          undefined,
-          options.signal ? { signal: options.signal } : undefined,
-        );
-      }
-      const body = await this.getJson(host, path, { ...query, pageToken }, options.signal);
-      yield body;
+    let pending = fetchPage(undefined);
+    for (let page = 1; page <= MAX_PAGES; page += 1) {
+      const body = await pending;
       const next = nextPageTokenOf(body);
-      if (!next) return;
-      if (next === pageToken)
+      if (next !== undefined && next === pageToken) {
         throw new GoogleApiError('failed', `${path}: Google repeated a page`, 200);
-      pageToken = next;
+      }
+      if (next !== undefined) {
+        pageToken = next;
+        pending = fetchPage(next);
+      }
+      yield body;
+      if (next === undefined) return;
     }
     throw new GoogleApiError('failed', `${path}: more than ${MAX_PAGES} pages`, 200);
   }
