@@ -98,9 +98,11 @@ describe('a Google Workspace sync cut off by a crash', () => {
     });
     expect(login.status).toBe(200);
     const session = cookiesOf(login);
-    const gws = async () =>
-      (await (await fetch(`${app()}/api/integrations`, { headers: { cookie: session } })).json())
-        .gws;
+    type Card = { status: string; lastScan: string | null; sync: { state: string } };
+    const gws = async (): Promise<Card> => {
+      const res = await fetch(`${app()}/api/integrations`, { headers: { cookie: session } });
+      return ((await res.json()) as { gws: Card }).gws;
+    };
 
     // Connect through the fake's consent screen, with every Google answer slowed down.
     const integrate = await fetch(`${app()}/api/google/integrate`, {
