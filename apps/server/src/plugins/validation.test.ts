@@ -102,6 +102,12 @@ const endpoints: Endpoint[] = [
   { method: 'GET', url: '/api/impersonation/users' },
   { method: 'GET', url: '/api/auth/providers' },
   { method: 'GET', url: '/api/auth/google/login' },
+  { method: 'GET', url: '/api/integrations' },
+  { method: 'DELETE', url: '/api/integrations/gws', wrongType: ['yes', 'body'] },
+  { method: 'POST', url: '/api/integrations/gws/sync', wrongType: [[1], 'body'] },
+  { method: 'GET', url: '/api/integrations/google-workspace/stale-users' },
+  { method: 'GET', url: '/api/integrations/google-workspace/super-admin-count' },
+  { method: 'GET', url: '/api/integrations/google-workspace/external-shares' },
   { method: 'GET', url: ALLOW_LIST },
   ...(['POST', 'DELETE'] as const).map((method) => ({
     method,
@@ -128,6 +134,7 @@ const name = (e: Endpoint) =>
   `${e.method} ${e.url
     .replace(SOME_USER, '{id}')
     .replace('/auth/google/', '/auth/{provider}/')
+    .replace('/integrations/gws', '/integrations/{id}')
     .replace('/public/example.com', '/public/{domain}')}`;
 
 describe.each(databaseKinds())('request validation on %s', (kind) => {
