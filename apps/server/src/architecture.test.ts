@@ -122,6 +122,8 @@ const TABLE_OWNERS: Record<string, string> = {
   auditEvents: 'modules/audit/repository.ts',
   analyticsEvents: 'modules/analytics/repository.ts',
   tourStates: 'modules/tours/repository.ts',
+  jobWorkers: 'jobs/repository.ts',
+  jobClaims: 'jobs/repository.ts',
 };
 
 const TABLE_USE = /\.(from|insert|update|delete)\(\s*(\w+)\s*\)/g;

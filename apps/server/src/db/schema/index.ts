@@ -1,6 +1,7 @@
 export * from './analytics';
 export * from './audit';
 export * from './identities';
+export * from './job-workers';
 export * from './organizations';
 export * from './risk-analyses';
 export * from './sessions';
