@@ -41,6 +41,11 @@ let databaseCount = 0;
 export type DatabaseLocation = {
   kind: DatabaseKind;
   open(): Promise<Database>;
+  /**
+   * What another process passes to `openDatabase` to reach the same database (on PostgreSQL, and
+   * on disk once `open()` has made the directory); null in memory.
+   */
+  target: { databaseUrl: string } | { dataDir: string } | null;
   /** Removes the directory or drops the database; close what you opened first. */
   dispose(): Promise<void>;
 };
@@ -61,6 +66,7 @@ export async function freshDatabaseLocation(
     return {
       kind,
       open: () => openDatabase({ databaseUrl: url.toString(), ...logger }),
+      target: { databaseUrl: url.toString() },
       dispose: () => adminQuery(template.adminUrl, `drop database if exists ${name} with (force)`),
     };
   }
@@ -70,6 +76,7 @@ export async function freshDatabaseLocation(
     return {
       kind,
       open: async () => openDatabase({ pglite: await PGlite.create({ loadDataDir }), ...logger }),
+      target: null,
       dispose: async () => {},
     };
   }
@@ -78,6 +85,7 @@ export async function freshDatabaseLocation(
   let created = false;
   return {
     kind,
+    target: { dataDir },
     open: async () => {
       const client = await PGlite.create(created ? { dataDir } : { dataDir, loadDataDir });
       created = true;
