@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createScanRunner } from './jobs';
+import { type Jobs, type JobsOptions, startJobs } from './jobs';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { createOidcProviders } from './modules/auth/oidc/providers';
@@ -50,8 +50,20 @@ function trustProxyOption(trusted: Config['trustProxy']) {
   return typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
 }
 
-/** What tests may change beyond the configuration. */
-export type AppExtras = { scanner?: ScannerOverrides; logStream?: Writable };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's background jobs (tests wait for them with `app.jobs.drained()`). */
+    jobs: Jobs;
+  }
+}
+
+/** What main.ts and tests may change beyond the configuration. */
+export type AppExtras = {
+  scanner?: ScannerOverrides;
+  logStream?: Writable;
+  /** Scheduling, the integration syncs, and the queue's intervals. */
+  jobs?: Omit<JobsOptions, 'scanner'>;
+};
 
 export async function buildApp(
   config: Config,
@@ -75,13 +87,13 @@ export async function buildApp(
   registerJsonBody(app);
   app.addHook('onRoute', apiDefaults);
   app.addHook('onClose', () => database.close());
-  const scans = createScanRunner(database.db, config, app.log, extras.scanner);
-  // Scans in progress finish (within their time limit) before the database closes.
-  app.addHook('preClose', () => scans.close());
-  app.addHook('onReady', async () => {
-    const failed = await scans.failAbandoned();
-    if (failed > 0) app.log.warn({ scans: failed }, 'marked interrupted scans as failed');
+  const jobs = await startJobs(database, config, app.log, {
+    ...extras.jobs,
+    ...(extras.scanner ? { scanner: extras.scanner } : {}),
   });
+  app.decorate('jobs', jobs);
+  // Jobs in progress end (or are queued again) before the database closes.
+  app.addHook('preClose', () => jobs.stop());
 
   await registerSecurityHeaders(app, config);
   registerApiNoStore(app);
@@ -120,7 +132,7 @@ export async function buildApp(
       await api.register(tourRoutes(database.db));
       await api.register(taskRoutes(database.db));
       await api.register(scoreRoutes(database.db));
-      await api.register(riskAnalysisRoutes(config, database.db, scans));
+      await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
