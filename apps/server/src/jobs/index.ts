@@ -1,21 +1,26 @@
-// The server's background work, in one place: the job queue, the domain scans and the scheduled
-// jobs. Jobs only queue and run; what they do lives in the modules (jobs import modules, never
-// the reverse).
+// The server's background work, in one place: the job queue, the domain scans, the integration
+// syncs and the scheduled jobs. Jobs only queue and run; what they do lives in the modules (jobs
+// import modules, never the reverse).
 import { type ScannerOverrides, scannerOptions } from '@castellan/scanner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { SyncQueue } from '../lib/sync-queue';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { DomainScans } from './domain-scans';
+import { defineIntegrationSyncs, type IntegrationSyncs } from './integration-syncs';
 import { JobQueue, type QueueTiming } from './job-queue';
 import { SCHEDULED_JOBS, scheduledJobDefinition } from './scheduled-jobs';
 
+export type { IntegrationSyncJob, IntegrationSyncs, SyncQueue } from './integration-syncs';
 export type { QueueTiming } from './job-queue';
 export { SCHEDULED_JOBS, type ScheduledJob } from './scheduled-jobs';
 
 export type JobsOptions = {
-  /** Runs the scheduled jobs from this process; off in tests. */
+  /** Runs the scheduled jobs (and the queuing of due syncs) from this process; off in tests. */
   schedule?: boolean;
+  /** Without it, syncs can be queued but this process runs none. */
+  integrationSyncs?: IntegrationSyncs;
   /** Points the scanner elsewhere (tests). */
   scanner?: ScannerOverrides;
   /** Shorter intervals (tests). */
@@ -24,6 +29,7 @@ export type JobsOptions = {
 
 export type Jobs = {
   readonly scans: BackgroundScans;
+  readonly syncs: SyncQueue;
   /** Resolves when no job is waiting or running in the queues this process works (tests). */
   drained(): Promise<void>;
   /** Stops taking jobs and waits (bounded) for the running ones; call before the database closes. */
@@ -45,6 +51,7 @@ export async function startJobs(
   const queue = new JobQueue(database, log, options.timing);
   const scanner = scannerOptions(config.scan, options.scanner ?? {});
   const scans = new DomainScans(queue, db, scanner, log, config.scan.publicCaps);
+  const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, { schedule });
   if (schedule) {
     for (const job of SCHEDULED_JOBS) queue.define(scheduledJobDefinition(job, db, config));
   }
@@ -56,5 +63,5 @@ export async function startJobs(
     await queue.stop().catch(() => {});
     throw err;
   }
-  return { scans, drained: () => queue.drained(), stop: () => queue.stop() };
+  return { scans, syncs, drained: () => queue.drained(), stop: () => queue.stop() };
 }
