@@ -11,10 +11,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createScanRunner } from './jobs';
+import { type Jobs, type JobsOptions, startJobs } from './jobs';
 import { resolveEncryptionKey } from './lib/encryption-key';
 import { SecretBox } from './lib/secret-box';
-import type { SyncQueue } from './lib/sync-queue';
 import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
@@ -28,6 +27,7 @@ import { googleConnectRoutes } from './modules/integrations/google/connect-route
 import { rejudgeGoogleWorkspace } from './modules/integrations/google/sync';
 import { integrationRoutes } from './modules/integrations/routes';
 import type { IntegrationsContext } from './modules/integrations/service';
+import { integrationSyncs } from './modules/integrations/syncs';
 import { organizationRoutes } from './modules/organizations/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
 import { scoreRoutes } from './modules/score/routes';
@@ -58,12 +58,19 @@ function trustProxyOption(trusted: Config['trustProxy']) {
   return typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
 }
 
-/** What tests may change beyond the configuration. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's background jobs (tests wait for them with `app.jobs.drained()`). */
+    jobs: Jobs;
+  }
+}
+
+/** What main.ts and tests may change beyond the configuration. */
 export type AppExtras = {
   scanner?: ScannerOverrides;
   logStream?: Writable;
-  /** Where "Sync now" and a new connection queue their sync (the jobs; none in most tests). */
-  syncQueue?: SyncQueue;
+  /** Scheduling, the integration syncs, and the queue's intervals. */
+  jobs?: Omit<JobsOptions, 'scanner'>;
 };
 
 export async function buildApp(
@@ -88,21 +95,22 @@ export async function buildApp(
   registerJsonBody(app);
   app.addHook('onRoute', apiDefaults);
   app.addHook('onClose', () => database.close());
-  const scans = createScanRunner(database.db, config, app.log, extras.scanner);
-  // Scans in progress finish (within their time limit) before the database closes.
-  app.addHook('preClose', () => scans.close());
-  app.addHook('onReady', async () => {
-    const failed = await scans.failAbandoned();
-    if (failed > 0) app.log.warn({ scans: failed }, 'marked interrupted scans as failed');
-  });
-
   const encryption = resolveEncryptionKey(config);
   app.log.info({ origin: encryption.origin }, 'provider tokens are encrypted with this key');
+  const box = new SecretBox(encryption.key);
+  const jobs = await startJobs(database, config, app.log, {
+    integrationSyncs: integrationSyncs({ config, box, log: app.log }),
+    ...extras.jobs,
+    ...(extras.scanner ? { scanner: extras.scanner } : {}),
+  });
+  app.decorate('jobs', jobs);
+  // Jobs in progress end (or are queued again) before the database closes.
+  app.addHook('preClose', () => jobs.stop());
   const integrations: IntegrationsContext = {
     db: database.db,
     config,
-    box: new SecretBox(encryption.key),
-    syncQueue: extras.syncQueue ?? null,
+    box,
+    syncQueue: jobs.syncs,
     log: app.log,
   };
 
@@ -143,7 +151,7 @@ export async function buildApp(
       await api.register(tourRoutes(database.db));
       await api.register(taskRoutes(database.db));
       await api.register(scoreRoutes(database.db));
-      await api.register(riskAnalysisRoutes(config, database.db, scans));
+      await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));

@@ -125,6 +125,8 @@ const TABLE_OWNERS: Record<string, string> = {
   analyticsEvents: 'modules/analytics/repository.ts',
   tourStates: 'modules/tours/repository.ts',
   allowListEntries: 'modules/allow-list/repository.ts',
+  jobWorkers: 'jobs/repository.ts',
+  jobClaims: 'jobs/repository.ts',
 };
 
 const TABLE_USE = /\.(from|insert|update|delete)\(\s*(\w+)\s*\)/g;

@@ -2,15 +2,12 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/demo-data';
-import { startJobs } from './jobs';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (config.demoData) await seedDemoData(database.db, config.productDomain);
-const app = await buildApp(config, database);
-const stopJobs = startJobs(database.db, config, app.log);
-// Runs before the database closes: a job in progress finishes first.
-app.addHook('preClose', stopJobs);
+// This process runs the scheduled jobs too: pg-boss sends each once per period across processes.
+const app = await buildApp(config, database, { jobs: { schedule: true } });
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -18,7 +15,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // close() stops accepting connections, waits for requests in flight, then closes the database.
+    // close() stops the jobs (waiting for the running ones), waits for requests in flight, then
+    // closes the database.
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

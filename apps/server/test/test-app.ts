@@ -43,6 +43,11 @@ export type DatabaseLocation = {
   /** The PGlite data directory, when it is on disk. */
   dataDir?: string;
   open(): Promise<Database>;
+  /**
+   * What another process passes to `openDatabase` to reach the same database (on PostgreSQL, and
+   * on disk once `open()` has made the directory); null in memory.
+   */
+  target: { databaseUrl: string } | { dataDir: string } | null;
   /** Removes the directory or drops the database; close what you opened first. */
   dispose(): Promise<void>;
 };
@@ -63,6 +68,7 @@ export async function freshDatabaseLocation(
     return {
       kind,
       open: () => openDatabase({ databaseUrl: url.toString(), ...logger }),
+      target: { databaseUrl: url.toString() },
       dispose: () => adminQuery(template.adminUrl, `drop database if exists ${name} with (force)`),
     };
   }
@@ -72,6 +78,7 @@ export async function freshDatabaseLocation(
     return {
       kind,
       open: async () => openDatabase({ pglite: await PGlite.create({ loadDataDir }), ...logger }),
+      target: null,
       dispose: async () => {},
     };
   }
@@ -81,6 +88,7 @@ export async function freshDatabaseLocation(
   return {
     kind,
     dataDir,
+    target: { dataDir },
     open: async () => {
       const client = await PGlite.create(created ? { dataDir } : { dataDir, loadDataDir });
       created = true;

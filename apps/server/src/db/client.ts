@@ -15,6 +15,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** The PostgreSQL URL, for clients that open their own connections; null on PGlite. */
+  url: string | null;
+  /**
+   * Runs SQL outside Drizzle (the job queue's): a script of several statements when there are no
+   * values, else one statement with `$n` parameters. Resolves to the rows of the last statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +50,12 @@ export async function openDatabase(options: {
     return {
       kind: 'postgres',
       db,
+      url: options.databaseUrl,
+      executeSql: async (text, values) => {
+        // node-postgres answers a script of several statements with one result per statement.
+        const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
+        return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+      },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -59,6 +72,12 @@ export async function openDatabase(options: {
   return {
     kind: 'pglite',
     db,
+    url: null,
+    // PGlite's `query` refuses several statements in one call; `exec` takes them but no values.
+    executeSql: async (text, values) =>
+      values && values.length > 0
+        ? { rows: (await pglite.query(text, values)).rows }
+        : { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] },
     ping: async () => void (await pglite.query('select 1')),
     close: () => pglite.close(),
   };

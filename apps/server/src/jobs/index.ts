@@ -1,74 +1,67 @@
-// The server's background work, in one place: the scheduled jobs and the scan runner. Jobs only
-// schedule and run; what they do lives in the modules (jobs import modules, never the reverse).
+// The server's background work, in one place: the job queue, the domain scans, the integration
+// syncs and the scheduled jobs. Jobs only queue and run; what they do lives in the modules (jobs
+// import modules, never the reverse).
 import { type ScannerOverrides, scannerOptions } from '@castellan/scanner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { purgeOldAnalyticsEvents } from '../modules/analytics/retention';
-import { snapshotScores } from '../modules/score/service';
-import { deleteExpiredSessions } from '../modules/sessions/repository';
-import { startPeriodicJob } from './periodic-job';
-import { ScanRunner } from './scan-runner';
+import type { Database } from '../db/client';
+import type { SyncQueue } from '../lib/sync-queue';
+import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
+import { DomainScans } from './domain-scans';
+import { defineIntegrationSyncs, type IntegrationSyncs } from './integration-syncs';
+import { JobQueue, type QueueTiming } from './job-queue';
+import { SCHEDULED_JOBS, scheduledJobDefinition } from './scheduled-jobs';
 
-export { ScanRunner } from './scan-runner';
+export type { IntegrationSyncJob, IntegrationSyncs, SyncQueue } from './integration-syncs';
+export type { QueueTiming } from './job-queue';
+export { SCHEDULED_JOBS, type ScheduledJob } from './scheduled-jobs';
 
-const MINUTE = 60_000;
-
-/** A job run a second after start and then every `everyMs`; it must be idempotent. */
-export type ScheduledJob = {
-  name: string;
-  everyMs: number;
-  /** Does the work; what it resolves to is logged at debug level. */
-  run: (db: Db, config: Config) => Promise<Record<string, unknown>>;
+export type JobsOptions = {
+  /** Runs the scheduled jobs (and the queuing of due syncs) from this process; off in tests. */
+  schedule?: boolean;
+  /** Without it, syncs can be queued but this process runs none. */
+  integrationSyncs?: IntegrationSyncs;
+  /** Points the scanner elsewhere (tests). */
+  scanner?: ScannerOverrides;
+  /** Shorter intervals (tests). */
+  timing?: Partial<QueueTiming>;
 };
 
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
-  {
-    // Keeps today's score snapshot of every organisation; a later run of the day replaces it.
-    // Hourly, so that a restart or a new day never leaves a day without a snapshot for long.
-    name: 'score snapshots',
-    everyMs: 60 * MINUTE,
-    run: async (db) => ({ organizations: await snapshotScores(db) }),
-  },
-  {
-    // A dead session is refused when used anyway; this only keeps the table from growing.
-    name: 'expired sessions purge',
-    everyMs: 15 * MINUTE,
-    run: async (db, config) => ({
-      sessions: await deleteExpiredSessions(db, config.session.idleMs),
-    }),
-  },
-  {
-    name: 'analytics purge',
-    everyMs: 6 * 60 * MINUTE,
-    run: async (db) => ({ events: await purgeOldAnalyticsEvents(db) }),
-  },
-];
+export type Jobs = {
+  readonly scans: BackgroundScans;
+  readonly syncs: SyncQueue;
+  /** Resolves when no job is waiting or running in the queues this process works (tests). */
+  drained(): Promise<void>;
+  /** Stops taking jobs and waits (bounded) for the running ones; call before the database closes. */
+  stop(): Promise<void>;
+};
 
 /**
- * Starts the scheduled jobs in this process. Returns a function that stops them and waits for
- * the runs in progress (call it before the database closes).
+ * Starts this process's share of the background work on the app's database: its workers fetch
+ * jobs from the queues shared by every process, and jobs cut off by a dead process run again.
  */
-export function startJobs(
-  db: Db,
+export async function startJobs(
+  database: Database,
   config: Config,
   log: FastifyBaseLogger,
-  jobs: readonly ScheduledJob[] = SCHEDULED_JOBS,
-): () => Promise<void> {
-  const stops = jobs.map((job) =>
-    startPeriodicJob(job.name, () => job.run(db, config), log, job.everyMs),
-  );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
-}
-
-/** The scan runner the configuration asks for; tests may point its scanner elsewhere. */
-export function createScanRunner(
-  db: Db,
-  config: Config,
-  log: FastifyBaseLogger,
-  overrides: ScannerOverrides = {},
-): ScanRunner {
-  return new ScanRunner(db, scannerOptions(config.scan, overrides), log, config.scan.publicCaps);
+  options: JobsOptions = {},
+): Promise<Jobs> {
+  const { db } = database;
+  const schedule = options.schedule ?? false;
+  const queue = new JobQueue(database, log, options.timing);
+  const scanner = scannerOptions(config.scan, options.scanner ?? {});
+  const scans = new DomainScans(queue, db, scanner, log, config.scan.publicCaps);
+  const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, { schedule });
+  if (schedule) {
+    for (const job of SCHEDULED_JOBS) queue.define(scheduledJobDefinition(job, db, config));
+  }
+  try {
+    await queue.start();
+    const failed = await scans.failAbandoned();
+    if (failed > 0) log.warn({ scans: failed }, 'marked interrupted scans as failed');
+  } catch (err) {
+    await queue.stop().catch(() => {});
+    throw err;
+  }
+  return { scans, syncs, drained: () => queue.drained(), stop: () => queue.stop() };
 }

@@ -1,11 +1,14 @@
-/** One sync of one organisation's integration. */
+/** One integration of one organisation, to be synced. */
 export type IntegrationSyncJob = { organizationId: string; integrationId: string };
 
 /**
- * What routes need of the background jobs to sync an integration now (jobs/ implements it and
- * the app passes it in, so that modules never import the jobs).
+ * Queues integration syncs (`jobs/integration-syncs.ts` implements it; the app passes it to the
+ * routes, so that modules never import the jobs).
  */
 export interface SyncQueue {
-  /** Queues a sync; `queued` is false when one is already queued or running. */
+  /**
+   * Queues a sync now, unless one of this integration is already queued or running: then
+   * nothing is added and `queued` is false.
+   */
   requestSync(job: IntegrationSyncJob): Promise<{ queued: boolean }>;
 }

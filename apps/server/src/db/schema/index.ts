@@ -3,6 +3,7 @@ export * from './analytics';
 export * from './audit';
 export * from './identities';
 export * from './integrations';
+export * from './job-workers';
 export * from './organizations';
 export * from './risk-analyses';
 export * from './sessions';

@@ -8,13 +8,13 @@ export type ScanRequest = {
 };
 
 /**
- * What the routes need of whatever runs scans in the background (`jobs/scan-runner.ts`, built
+ * What the routes need of whatever runs scans in the background (`jobs/domain-scans.ts`, built
  * by the app and passed in, so that this module never imports the jobs).
  */
 export interface BackgroundScans {
-  /** How long after its start a scan still marked running is surely dead. */
+  /** How long after the start of its current run a scan still marked running is surely dead. */
   readonly abandonedAfterMs: number;
-  /** Records a new scan and starts it; answers at once with the running scan. */
+  /** Records a new scan and queues it; answers at once with the running scan. */
   start(request: ScanRequest): Promise<DomainScanRow>;
   /**
    * Starts an anonymous scan for a client address within the caps on public scans running at

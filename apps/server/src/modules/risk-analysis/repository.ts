@@ -1,5 +1,5 @@
 import type { ScanFinding, ScanReport } from '@castellan/contract';
-import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { domainScans } from '../../db/schema';
 
@@ -46,16 +46,46 @@ export async function finishScan(
     .where(and(eq(domainScans.id, id), eq(domainScans.state, 'running')));
 }
 
-/** Scans still marked running that no process can be running any more (a crash, a restart). */
-export async function failAbandonedScans(db: Db, startedBefore: Date): Promise<number> {
+/**
+ * Readies a recorded scan for a run of its checks: a first run, or a run again after one cut
+ * off by a crash, which starts over (progress and start time) on the same row. Null when the
+ * scan has already ended.
+ */
+export async function restartScan(db: Db, id: string): Promise<DomainScanRow | null> {
+  const [row] = await db
+    .update(domainScans)
+    .set({ checksDone: 0, report: null, error: null, startedAt: new Date() })
+    .where(and(eq(domainScans.id, id), eq(domainScans.state, 'running')))
+    .returning();
+  return row ?? null;
+}
+
+/** Of these scans, the ones still marked running. */
+export async function findRunningScanIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: domainScans.id })
+    .from(domainScans)
+    .where(and(inArray(domainScans.id, ids), eq(domainScans.state, 'running')));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The scans marked running whose current run started before `startedBefore`. */
+export async function listRunningScanIds(db: Db, startedBefore: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: domainScans.id })
+    .from(domainScans)
+    .where(and(eq(domainScans.state, 'running'), lt(domainScans.startedAt, startedBefore)));
+  return rows.map((r) => r.id);
+}
+
+/** Ends these scans, if still running, as failed with `error`; resolves to how many. */
+export async function failRunningScans(db: Db, ids: string[], error: string): Promise<number> {
+  if (ids.length === 0) return 0;
   const rows = await db
     .update(domainScans)
-    .set({
-      state: 'failed',
-      error: 'The scan was interrupted. Please start it again.',
-      finishedAt: new Date(),
-    })
-    .where(and(eq(domainScans.state, 'running'), lt(domainScans.startedAt, startedBefore)))
+    .set({ state: 'failed', error, finishedAt: new Date() })
+    .where(and(inArray(domainScans.id, ids), eq(domainScans.state, 'running')))
     .returning({ id: domainScans.id });
   return rows.length;
 }

@@ -7,8 +7,9 @@ import { scanFailureMessage } from './scan-failure';
 
 /**
  * Runs a recorded scan to its end: progress is written as checks finish, then the report, or
- * the plain failure message (the error itself goes to the log only). Never throws; resolves to
- * the report, or null when the scan failed.
+ * the plain failure message (the error itself goes to the log only). A failed scan is an outcome,
+ * not an error: this throws only when no outcome could be recorded (the database is away), so
+ * that the job running it tries again. Resolves to the report, or null when the scan failed.
  */
 export async function runScan(
   db: Db,
@@ -33,14 +34,12 @@ export async function runScan(
     return report;
   } catch (err) {
     await progress;
-    await finishScan(db, row.id, { error: scanFailureMessage(err, row.domain) }).catch(
-      (e: unknown) => log.error({ err: e, scanId: row.id }, 'could not record a failed scan'),
-    );
     if (err instanceof ScanError) {
       log.info({ scanId: row.id, reason: err.code, detail: err.message }, 'domain scan failed');
     } else {
       log.error({ err, scanId: row.id }, 'domain scan failed');
     }
+    await finishScan(db, row.id, { error: scanFailureMessage(err, row.domain) });
     return null;
   }
 }

@@ -37,6 +37,21 @@ CREATE TABLE "integrations" (
 	CONSTRAINT "integrations_sync_state" CHECK ("integrations"."sync_state" in ('idle', 'queued', 'running', 'failed'))
 );
 --> statement-breakpoint
+CREATE TABLE "job_claims" (
+	"job_id" uuid PRIMARY KEY NOT NULL,
+	"queue" text NOT NULL,
+	"worker_id" uuid NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "job_workers" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"host" text NOT NULL,
+	"pid" integer NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "task_evidence" (
 	"organization_id" uuid NOT NULL,
 	"catalogue_id" text NOT NULL,
@@ -54,9 +69,11 @@ ALTER TABLE "allow_list_entries" ADD CONSTRAINT "allow_list_entries_requested_by
 ALTER TABLE "allow_list_entries" ADD CONSTRAINT "allow_list_entries_decided_by_id_users_id_fk" FOREIGN KEY ("decided_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integrations" ADD CONSTRAINT "integrations_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integrations" ADD CONSTRAINT "integrations_connected_by_id_users_id_fk" FOREIGN KEY ("connected_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_claims" ADD CONSTRAINT "job_claims_worker_id_job_workers_id_fk" FOREIGN KEY ("worker_id") REFERENCES "public"."job_workers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "task_evidence" ADD CONSTRAINT "task_evidence_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "task_evidence" ADD CONSTRAINT "task_evidence_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "allow_list_entries_requested_by" ON "allow_list_entries" USING btree ("requested_by_id");--> statement-breakpoint
 CREATE INDEX "allow_list_entries_decided_by" ON "allow_list_entries" USING btree ("decided_by_id");--> statement-breakpoint
+CREATE INDEX "job_claims_worker" ON "job_claims" USING btree ("worker_id");--> statement-breakpoint
 CREATE INDEX "task_evidence_source" ON "task_evidence" USING btree ("organization_id","source");--> statement-breakpoint
 CREATE INDEX "task_evidence_user" ON "task_evidence" USING btree ("user_id");

@@ -1,0 +1,63 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { purgeOldAnalyticsEvents } from '../modules/analytics/retention';
+import { snapshotScores } from '../modules/score/service';
+import { deleteExpiredSessions } from '../modules/sessions/repository';
+import type { JobDefinition } from './job-definition';
+
+/**
+ * Work done on a cron schedule (UTC). pg-boss sends each schedule's job once per period whatever
+ * the number of server processes, and its queue is stately: a run never overlaps the previous
+ * one, and runs never pile up while no process works the queue. The work must be idempotent.
+ */
+export type ScheduledJob = {
+  name: string;
+  cron: string;
+  expireInSeconds: number;
+  /** Does the work; what it resolves to is kept as the job's output and logged at debug level. */
+  run: (db: Db, config: Config, signal: AbortSignal) => Promise<Record<string, unknown>>;
+};
+
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  {
+    // Keeps today's score snapshot of every organisation; a later run of the day replaces it.
+    // Hourly, so that a restart or a new day never leaves a day without a snapshot for long.
+    name: 'score-snapshots',
+    cron: '0 * * * *',
+    expireInSeconds: 10 * 60,
+    run: async (db) => ({ organizations: await snapshotScores(db) }),
+  },
+  {
+    // A dead session is refused when used anyway; this only keeps the table from growing.
+    name: 'expired-sessions-purge',
+    cron: '*/15 * * * *',
+    expireInSeconds: 5 * 60,
+    run: async (db, config) => ({
+      sessions: await deleteExpiredSessions(db, config.session.idleMs),
+    }),
+  },
+  {
+    name: 'analytics-purge',
+    cron: '30 */6 * * *',
+    expireInSeconds: 10 * 60,
+    run: async (db) => ({ events: await purgeOldAnalyticsEvents(db) }),
+  },
+];
+
+/** A scheduled job's queue: retried twice, a minute and then two or so apart. */
+export function scheduledJobDefinition(
+  job: ScheduledJob,
+  db: Db,
+  config: Config,
+): JobDefinition<object> {
+  return {
+    name: job.name,
+    cron: job.cron,
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: job.expireInSeconds,
+    run: (_data, signal) => job.run(db, config, signal),
+  };
+}
