@@ -16,8 +16,8 @@ import {
   restartScan,
 } from '../modules/risk-analysis/repository';
 import { runScan } from '../modules/risk-analysis/run-scan';
-import { recordScanEvidence } from '../modules/tasks/scan-evidence';
 import { INTERNAL_FAILURE, INTERRUPTED } from '../modules/risk-analysis/scan-failure';
+import { recordScanEvidence } from '../modules/tasks/scan-evidence';
 import type { JobQueue, Queue } from './job-queue';
 import { PublicScanSlots } from './public-scan-slots';
 
