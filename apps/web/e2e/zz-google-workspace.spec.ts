@@ -114,6 +114,9 @@ test('a member asks to allow a domain; the admin approves one request and denies
   }
   await openAppAs(page, 'Alice Morgan', '/integrations');
   const requests = page.getByRole('region', { name: /requests/i });
+  await expect(
+    requests.getByRole('button', { name: 'Approve partner-agency.example' }),
+  ).toBeVisible();
   await requests.getByRole('button', { name: 'Approve partner-agency.example' }).click();
   await requests.getByRole('button', { name: 'Deny unknown-party.example' }).click();
   await expect(requests.getByRole('button', { name: /Approve|Deny/ })).toHaveCount(0);
@@ -142,7 +145,7 @@ test('a permission left out on the consent screen shows what is missing', async 
   await expect(
     page.getByRole('alert').filter({ hasText: 'super administrator' }).first(),
   ).toBeVisible();
-  await expect(gwsCard(page).getByText('Permissions missing')).toBeVisible();
+  await expect(gwsCard(page).getByText('Permissions missing', { exact: true })).toBeVisible();
 });
 
 test.afterAll(async ({ browser }) => {
