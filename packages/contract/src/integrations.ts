@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { emailAddress, isoDateTime } from './common';
-import { parsePublicDomain } from './domain';
-import { isConsumerEmailDomain } from './vocabulary';
+import { ALLOW_LIST_TYPES, parseAllowListValue } from './allow-list-value';
+import { isoDateTime } from './common';
+
+export * from './allow-list-value';
 
 /** Spec §3 "Integration": every id the product knows, in the order the page shows them. */
 export const INTEGRATION_IDS = [
@@ -92,40 +93,7 @@ export type SuperAdminCountResponse = z.infer<typeof superAdminCountResponse>;
 
 // ── Allow-list of external sharing (spec §3 "Allow-list entry", §4, §5) ──────────────────────
 
-export const ALLOW_LIST_TYPES = ['user', 'domain', 'file'] as const;
-export type AllowListType = (typeof ALLOW_LIST_TYPES)[number];
 export const ALLOW_LIST_STATUSES = ['approved', 'pending'] as const;
-
-export const consumerDomainMessage = (host: string) =>
-  `Consumer email domains like ${host} are not allowed.`;
-
-/** A Google Drive file id. */
-const DRIVE_FILE_ID = /^[A-Za-z0-9_-]{10,200}$/;
-
-/** Checks and normalises the value of an allow-list entry of the given type. */
-export function parseAllowListValue(
-  type: AllowListType,
-  value: string,
-): { ok: true; value: string } | { ok: false; error: string } {
-  if (type === 'user') {
-    const parsed = emailAddress.safeParse(value);
-    return parsed.success
-      ? { ok: true, value: parsed.data }
-      : { ok: false, error: `"${value.trim()}" is not a valid e-mail address.` };
-  }
-  if (type === 'domain') {
-    const parsed = parsePublicDomain(value, { allowReserved: true });
-    if (!parsed.ok) return parsed;
-    if (isConsumerEmailDomain(parsed.domain)) {
-      return { ok: false, error: consumerDomainMessage(parsed.domain) };
-    }
-    return { ok: true, value: parsed.domain };
-  }
-  const id = value.trim();
-  return DRIVE_FILE_ID.test(id)
-    ? { ok: true, value: id }
-    : { ok: false, error: `"${id}" is not a Google Drive file id.` };
-}
 
 const allowListValue = z.string().max(300, { message: 'is too long' });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './common';
 import {
   AUTOMATION_KINDS,
+  EVIDENCE_SOURCES,
   GRADES,
   ROLES,
   SEVERITIES,
@@ -42,17 +43,6 @@ export const taskId = z
     message: 'must be a task id',
   });
 export type TaskId = z.infer<typeof taskId>;
-
-/** What checks tasks automatically: the domain scan, the integrations and the endpoint agent. */
-export const EVIDENCE_SOURCES = ['domain-scan', 'gws', 'm365', 'meta', 'agent'] as const;
-export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
-export const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
-  'domain-scan': 'Domain scan',
-  gws: 'Google Workspace',
-  m365: 'Microsoft 365',
-  meta: 'Meta',
-  agent: 'Endpoint agent',
-};
 
 /** An automatic check's say on a task: it decides whether the task is done. */
 export const taskEvidence = z.object({

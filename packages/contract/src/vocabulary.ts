@@ -127,3 +127,14 @@ export const gradeFor = (score: number): Grade =>
 
 /** Used when an organisation has no estimate of its own, or one of 0 or less (USD). */
 export const DEFAULT_EXPECTED_BREACH_COST = 4_880_000;
+
+/** What checks tasks automatically: the domain scan, the integrations and the endpoint agent. */
+export const EVIDENCE_SOURCES = ['domain-scan', 'gws', 'm365', 'meta', 'agent'] as const;
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
+export const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
+  'domain-scan': 'Domain scan',
+  gws: 'Google Workspace',
+  m365: 'Microsoft 365',
+  meta: 'Meta',
+  agent: 'Endpoint agent',
+};

@@ -1,4 +1,5 @@
 import type { AllowListKey, AllowListType } from '@castellan/contract';
+import { DISALLOWED_DOMAIN_ON_SAVE } from '@castellan/contract/allow-list-value';
 import { Alert, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { showServerBusy, showToast } from '../../lib/toast';
@@ -14,7 +15,6 @@ import {
   NO_EDITS,
   removeEntry,
 } from './allow-list-draft';
-import { DISALLOWED_DOMAIN_ON_SAVE } from './allow-list-value';
 
 const GROUPS: { type: AllowListType; title: string; empty: string }[] = [
   { type: 'user', title: 'Approved users', empty: 'No users yet.' },

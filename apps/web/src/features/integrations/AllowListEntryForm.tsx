@@ -1,7 +1,7 @@
 import type { AllowListKey, AllowListType } from '@castellan/contract';
+import { parseAllowListValue } from '@castellan/contract/allow-list-value';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { parseAllowListValue } from './allow-list-value';
 
 const TYPES: { value: AllowListType; label: string; input: string; placeholder: string }[] = [
   { value: 'user', label: 'User', input: 'E-mail address', placeholder: 'name@partner.com' },

@@ -1,9 +1,5 @@
-import {
-  ALLOW_LIST_TYPES,
-  type AllowListKey,
-  consumerDomainMessage as contractConsumerDomainMessage,
-  parseAllowListValue as contractParse,
-} from '@castellan/contract';
+import type { AllowListKey } from '@castellan/contract';
+import { parseAllowListValue } from '@castellan/contract/allow-list-value';
 import { describe, expect, it } from 'vitest';
 import {
   addEntry,
@@ -16,46 +12,9 @@ import {
   pendingEntriesOf,
   removeEntry,
 } from './allow-list-draft';
-import { consumerDomainMessage, parseAllowListValue } from './allow-list-value';
 
-const SAMPLES = [
-  'alice@partner.com',
-  ' Bob.Smith@Partner.CO.UK ',
-  "o'neil+docs@example.org",
-  'not-an-email',
-  'a@b',
-  '.dot@example.com',
-  'a..b@example.com',
-  'trailing.@example.com',
-  `${'x'.repeat(250)}@example.com`,
-  'partner.com',
-  'https://Partner.com/about',
-  'bücher.de',
-  'gmail.com',
-  'GMAIL.COM',
-  'intranet.local',
-  '192.168.1.1',
-  'localhost',
-  '',
-  '1A2b3C4d5E6f7G8h9',
-  'short',
-  'has space in it 1234',
-  'abc_DEF-123456789',
-];
-
-describe('allow-list values, without zod', () => {
-  it('gives the same answer as the contract for every type', () => {
-    for (const type of ALLOW_LIST_TYPES) {
-      for (const value of SAMPLES) {
-        expect(parseAllowListValue(type, value), `${type} ${JSON.stringify(value)}`).toEqual(
-          contractParse(type, value),
-        );
-      }
-    }
-  });
-
+describe('allow-list values', () => {
   it('refuses consumer e-mail domains with the spec’s message', () => {
-    expect(consumerDomainMessage('gmail.com')).toBe(contractConsumerDomainMessage('gmail.com'));
     expect(parseAllowListValue('domain', 'Yahoo.com')).toEqual({
       ok: false,
       error: 'Consumer email domains like yahoo.com are not allowed.',

@@ -1,7 +1,7 @@
 import type { TaskEvidence } from '@castellan/contract';
+import { EVIDENCE_SOURCE_NAMES } from '@castellan/contract/vocabulary';
 import { Paper, Stack, Text } from '@mantine/core';
 import { RelativeTime } from '../../components/RelativeTime';
-import { EVIDENCE_SOURCE_NAMES } from './evidence-display';
 
 function EvidenceItem({ evidence }: { evidence: TaskEvidence }) {
   const source = EVIDENCE_SOURCE_NAMES[evidence.source];

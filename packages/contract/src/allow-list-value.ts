@@ -1,12 +1,13 @@
-import type { AllowListType } from '@castellan/contract';
-import { parsePublicDomain } from '@castellan/contract/domain';
-import { isConsumerEmailDomain } from '@castellan/contract/vocabulary';
+import { parsePublicDomain } from './domain';
+import { isConsumerEmailDomain } from './vocabulary';
 
 /*
- * The contract's `parseAllowListValue` and `consumerDomainMessage` live beside zod schemas, which
- * must stay out of the page; this is the same check without zod. allow-list.test.ts holds the two
- * to the same answers.
+ * The allow-list's value check, without zod, so that the web app runs the very check the API
+ * applies (the API's schemas call it too).
  */
+
+export const ALLOW_LIST_TYPES = ['user', 'domain', 'file'] as const;
+export type AllowListType = (typeof ALLOW_LIST_TYPES)[number];
 
 /** Spec §5. */
 export const consumerDomainMessage = (host: string) =>
@@ -15,7 +16,7 @@ export const consumerDomainMessage = (host: string) =>
 /** Spec §5: saving while an entry holds a consumer domain. */
 export const DISALLOWED_DOMAIN_ON_SAVE = 'You cannot save settings with a disallowed domain.';
 
-/** zod 4's e-mail pattern, which the contract's `emailAddress` applies. */
+/** zod 4's e-mail pattern, which the contract's `emailAddress` applies elsewhere. */
 const EMAIL =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const MAX_EMAIL_LENGTH = 254;
