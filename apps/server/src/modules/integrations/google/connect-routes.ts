@@ -49,7 +49,7 @@ const connectLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 export const googleConnectRoutes =
   (ctx: IntegrationsContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { config, db, box } = ctx;
+    const { config, box } = ctx;
     const cookie = cookieName(config, FLOW_COOKIE, '__Secure-');
     const cookieAttributes = (request: FastifyRequest) => ({
       path: FLOW_PATH,

@@ -44,7 +44,7 @@ export async function syncGoogleWorkspace(
   const row = await findIntegrationRow(db, organizationId, 'gws');
   const google = googleClientConfig(ctx.config);
   const organization = await findOrganization(db, organizationId);
-  if (!row || row.status !== 'connected' || !google || !organization) return;
+  if (row?.status !== 'connected' || !google || !organization) return;
   await setSyncState(db, row.id, 'running');
   const tokens = openTokens(ctx.box, row);
   const api = new GoogleApi(
