@@ -10,7 +10,7 @@ const DOMAIN = 'brightwave.example';
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-/** Alice and Ben use 2-Step Verification, Isla does not; one account is stale; two super admins. */
+/** Alice and Ben use 2-Step Verification, Grace does not; one account is stale; two super admins. */
 const WORKSPACE = {
   domain: DOMAIN,
   users: [
@@ -22,7 +22,7 @@ const WORKSPACE = {
       enrolledIn2Sv: true,
     },
     { email: `ben.carter@${DOMAIN}`, givenName: 'Ben', familyName: 'Carter', enrolledIn2Sv: true },
-    { email: `isla.jones@${DOMAIN}`, givenName: 'Isla', familyName: 'Jones', enrolledIn2Sv: false },
+    { email: `grace.hughes@${DOMAIN}`, givenName: 'Grace', familyName: 'Hughes', enrolledIn2Sv: false },
     {
       email: `it.desk@${DOMAIN}`,
       givenName: 'IT',
@@ -37,7 +37,7 @@ const WORKSPACE = {
       lastLogin: ago(120),
     },
   ],
-  loginFailures: [1, 3, 6, 9, 40].map((d) => ({ email: `isla.jones@${DOMAIN}`, time: ago(d) })),
+  loginFailures: [1, 3, 6, 9, 40].map((d) => ({ email: `grace.hughes@${DOMAIN}`, time: ago(d) })),
   driveEvents: [],
 };
 
@@ -76,7 +76,7 @@ test('an admin connects Google Workspace and sees what it found', async ({ page 
   const stale = page.getByRole('table', { name: 'Stale accounts' });
   await expect(stale.getByRole('row', { name: /Former Intern/ })).toBeVisible();
 
-  // The enrolled members' two-step verification tasks are done, Isla's is open.
+  // The enrolled members' two-step verification tasks are done, Grace's is open.
   await openAppAs(page, 'Ben Carter', '/tasks');
   const bens = (await (await page.request.get('/api/actions')).json()).tasks as {
     catalogueId: string;
@@ -86,7 +86,7 @@ test('an admin connects Google Workspace and sees what it found', async ({ page 
     completedBy: 'Google Workspace',
   });
 
-  await openAppAs(page, 'Isla Jones', '/tasks');
+  await openAppAs(page, 'Grace Hughes', '/tasks');
   const open = page
     .getByRole('list', { name: 'Tasks' })
     .getByRole('listitem', { name: 'Turn on two-step verification' });
