@@ -22,7 +22,12 @@ const WORKSPACE = {
       enrolledIn2Sv: true,
     },
     { email: `ben.carter@${DOMAIN}`, givenName: 'Ben', familyName: 'Carter', enrolledIn2Sv: true },
-    { email: `grace.hughes@${DOMAIN}`, givenName: 'Grace', familyName: 'Hughes', enrolledIn2Sv: false },
+    {
+      email: `grace.hughes@${DOMAIN}`,
+      givenName: 'Grace',
+      familyName: 'Hughes',
+      enrolledIn2Sv: false,
+    },
     {
       email: `it.desk@${DOMAIN}`,
       givenName: 'IT',
