@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { taskCompletions, taskEvidence, users } from '../../db/schema';
@@ -169,57 +169,49 @@ const evidenceColumns = {
   checkedAt: taskEvidence.checkedAt,
 };
 
-/** The organisation's evidence, or what concerns one member (theirs and the organisation's). */
-export async function listEvidence(
+/** The organisation's evidence that also meets `condition`. */
+async function selectEvidence(
   db: Db,
   organizationId: string,
-  onlyUserId?: string,
+  condition?: SQL,
 ): Promise<Evidence[]> {
   const rows = await db
     .select(evidenceColumns)
     .from(taskEvidence)
-    .where(
-      and(
-        eq(taskEvidence.organizationId, organizationId),
-        onlyUserId === undefined
-          ? undefined
-          : or(isNull(taskEvidence.userId), eq(taskEvidence.userId, onlyUserId)),
-      ),
-    );
+    .where(and(eq(taskEvidence.organizationId, organizationId), condition));
+  // `source` is stored as text; only EVIDENCE_SOURCES are ever written.
   return rows as Evidence[];
 }
+
+/** The organisation's evidence, or what concerns one member (theirs and the organisation's). */
+export const listEvidence = (db: Db, organizationId: string, onlyUserId?: string) =>
+  selectEvidence(
+    db,
+    organizationId,
+    onlyUserId === undefined
+      ? undefined
+      : or(isNull(taskEvidence.userId), eq(taskEvidence.userId, onlyUserId)),
+  );
 
 /** The organisation-wide evidence (about Admin tasks) only. */
-export async function listOrganizationEvidence(
-  db: Db,
-  organizationId: string,
-): Promise<Evidence[]> {
-  const rows = await db
-    .select(evidenceColumns)
-    .from(taskEvidence)
-    .where(and(eq(taskEvidence.organizationId, organizationId), isNull(taskEvidence.userId)));
-  return rows as Evidence[];
-}
+export const listOrganizationEvidence = (db: Db, organizationId: string) =>
+  selectEvidence(db, organizationId, isNull(taskEvidence.userId));
 
 /** The evidence about one task of one member (`userId` null: an Admin task). */
-export async function listTaskEvidence(
+export const listTaskEvidence = (
   db: Db,
   organizationId: string,
   catalogueId: string,
   userId: string | null,
-): Promise<Evidence[]> {
-  const rows = await db
-    .select(evidenceColumns)
-    .from(taskEvidence)
-    .where(
-      and(
-        eq(taskEvidence.organizationId, organizationId),
-        eq(taskEvidence.catalogueId, catalogueId),
-        userId === null ? isNull(taskEvidence.userId) : eq(taskEvidence.userId, userId),
-      ),
-    );
-  return rows as Evidence[];
-}
+) =>
+  selectEvidence(
+    db,
+    organizationId,
+    and(
+      eq(taskEvidence.catalogueId, catalogueId),
+      userId === null ? isNull(taskEvidence.userId) : eq(taskEvidence.userId, userId),
+    ),
+  );
 
 /** Replaces everything a source said about the organisation's tasks, in one transaction. */
 export async function replaceEvidence(
