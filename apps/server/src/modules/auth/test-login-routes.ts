@@ -20,7 +20,19 @@ export const testLoginRoutes =
     route(
       app,
       endpoints.testLogin,
-      { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      // Per address and account: one client signing in as many demo users (the browser tests)
+      // is fine, hammering one account is not. preHandler, so the body has been read.
+      {
+        config: {
+          rateLimit: {
+            max: 30,
+            timeWindow: '1 minute',
+            hook: 'preHandler',
+            keyGenerator: (request) =>
+              `${request.ip}|${(request.body as { email?: string } | undefined)?.email ?? ''}`,
+          },
+        },
+      },
       async (request, reply) => {
         const user = await signInDemoUser(db, request.body.email);
         await startSession(request, reply, config, db, user);

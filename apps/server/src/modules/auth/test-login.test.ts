@@ -85,13 +85,15 @@ describe.each(databaseKinds())('test login on %s', (kind) => {
     );
   });
 
-  it('is rate limited per client address', async () => {
+  it('is rate limited per client address and account', async () => {
     const remoteAddress = '192.0.2.77';
     for (let i = 0; i < 30; i += 1) {
       const res = await server().inject({ ...testLogin('nobody@x.example'), remoteAddress });
       expect(res.statusCode).toBe(404);
     }
     expectError(await server().inject({ ...testLogin('nobody@x.example'), remoteAddress }), 429);
+    const otherAccount = await server().inject({ ...testLogin(ALICE), remoteAddress });
+    expect(otherAccount.statusCode).toBe(200);
     const other = await server().inject({ ...testLogin(ALICE), remoteAddress: '192.0.2.78' });
     expect(other.statusCode).toBe(200);
   });
