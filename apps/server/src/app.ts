@@ -24,9 +24,12 @@ import { testLoginRoutes } from './modules/auth/test-login-routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { googleConnectRoutes } from './modules/integrations/google/connect-routes';
-import { rejudgeGoogleWorkspace } from './modules/integrations/google/sync';
+import { metaConnectRoutes } from './modules/integrations/meta/connect-routes';
+import { metaRoutes } from './modules/integrations/meta/routes';
+import { microsoftConnectRoutes } from './modules/integrations/microsoft/connect-routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import type { IntegrationsContext } from './modules/integrations/service';
+import { judgeSuites } from './modules/integrations/suites';
 import { integrationSyncs } from './modules/integrations/syncs';
 import { organizationRoutes } from './modules/organizations/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
@@ -157,11 +160,12 @@ export async function buildApp(
       await api.register(impersonationRoutes(config, database.db));
       await api.register(integrationRoutes(integrations));
       await api.register(googleConnectRoutes(integrations));
+      await api.register(microsoftConnectRoutes(integrations));
+      await api.register(metaConnectRoutes(integrations));
+      await api.register(metaRoutes(integrations));
       // Approving or removing an exception changes which shares are flagged: judge them again.
       await api.register(
-        allowListRoutes(database.db, (organizationId) =>
-          rejudgeGoogleWorkspace(database.db, organizationId),
-        ),
+        allowListRoutes(database.db, (organizationId) => judgeSuites(database.db, organizationId)),
       );
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

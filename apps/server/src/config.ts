@@ -93,6 +93,14 @@ const env = z.object({
   MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/organizations/v2.0'),
   OIDC_ALLOW_HTTP: flag,
   GOOGLE_API_BASE_URL: z.url().optional(),
+  MICROSOFT_API_BASE_URL: z.url().optional(),
+  META_APP_ID: z.string().min(1).optional(),
+  META_APP_SECRET: z.string().min(1).optional(),
+  META_API_BASE_URL: z.url().optional(),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v24.0')
+    .default('v24.0'),
   ENCRYPTION_KEY: z
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$|^[0-9a-fA-F]{64}$/, 'must be 32 bytes as base64 or 64 hex digits')
@@ -144,7 +152,11 @@ export type Config = {
   /** The provider clients of the integrations; null when this server has none configured. */
   integrations: {
     /** The Google sign-in client, also used to connect Google Workspace. */
-    google: { clientId: string; clientSecret: string; baseUrl: string | null } | null;
+    google: ProviderClient | null;
+    /** The Microsoft sign-in app, also used to connect Microsoft 365. */
+    microsoft: ProviderClient | null;
+    /** The Meta (Facebook) app that connects business accounts. */
+    meta: (ProviderClient & { version: string }) | null;
   };
   /** Browser analytics go here instead of our own API when set. */
   posthog: { host: string; key: string } | null;
@@ -157,9 +169,24 @@ export type Config = {
   };
 };
 
+/** A provider's OAuth client; `baseUrl` null means the provider's real hosts. */
+export type ProviderClient = { clientId: string; clientSecret: string; baseUrl: string | null };
+
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+const providerClient = (
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  baseUrl: string | undefined,
+): ProviderClient | null =>
+  clientId && clientSecret
+    ? { clientId, clientSecret, baseUrl: baseUrl?.replace(/\/$/, '') ?? null }
+    : null;
+
+const withVersion = (client: ProviderClient | null, version: string) =>
+  client ? { ...client, version } : null;
 
 /** Reads and validates the environment once; a bad value stops the start with a clear message. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -215,14 +242,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? Buffer.from(e.ENCRYPTION_KEY, e.ENCRYPTION_KEY.length === 64 ? 'hex' : 'base64')
       : null,
     integrations: {
-      google:
-        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-          ? {
-              clientId: e.GOOGLE_CLIENT_ID,
-              clientSecret: e.GOOGLE_CLIENT_SECRET,
-              baseUrl: e.GOOGLE_API_BASE_URL?.replace(/\/$/, '') ?? null,
-            }
-          : null,
+      google: providerClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_API_BASE_URL),
+      microsoft: providerClient(
+        e.MICROSOFT_CLIENT_ID,
+        e.MICROSOFT_CLIENT_SECRET,
+        e.MICROSOFT_API_BASE_URL,
+      ),
+      meta: withVersion(
+        providerClient(e.META_APP_ID, e.META_APP_SECRET, e.META_API_BASE_URL),
+        e.META_GRAPH_VERSION,
+      ),
     },
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     sentryDsn: e.SENTRY_DSN ?? null,

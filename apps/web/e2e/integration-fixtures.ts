@@ -90,6 +90,7 @@ export function integration(id: IntegrationId, patch: Partial<Integration> = {})
     connectedSince: null,
     unavailableReason: id === 'm365' || id === 'meta' ? LATER_ISSUE : null,
     sync: { state: 'idle', error: null },
+    lastSync: null,
     ...patch,
   };
 }

@@ -33,6 +33,11 @@ export const securityCheck = z.object({
   name: z.string(),
   description: z.string(),
   enabled: z.boolean(),
+  /**
+   * Why the check cannot run on the connected account, such as "needs Entra ID P1"; it then
+   * counts neither way. Absent or null when it runs.
+   */
+  unavailable: z.string().nullable().optional(),
 });
 export type SecurityCheck = z.infer<typeof securityCheck>;
 
@@ -61,6 +66,14 @@ export const integration = z.object({
     /** What went wrong in the last sync, in plain words; null after a good one. */
     error: z.string().nullable(),
   }),
+  /** What the last sync read and how its checks came out; null before the first one. */
+  lastSync: z
+    .object({
+      usersRead: z.number().int().min(0),
+      checksPassed: z.number().int().min(0),
+      checksFailed: z.number().int().min(0),
+    })
+    .nullable(),
 });
 export type Integration = z.infer<typeof integration>;
 
@@ -178,3 +191,66 @@ export type ExternalShare = z.infer<typeof externalShare>;
 /** Administrators see every share; members see the files they own. */
 export const externalSharesResponse = z.object({ shares: z.array(externalShare) });
 export type ExternalSharesResponse = z.infer<typeof externalSharesResponse>;
+
+// ── Microsoft 365 (integrations-reference §2) ──────────────────────────────────────────────────
+
+/** `GET /api/integrations/microsoft-365/summary`: what the last Microsoft 365 sync read. */
+export const microsoftSummaryResponse = z.object({
+  globalAdmins: z.array(z.object({ email: z.string(), displayName: z.string() })),
+  /** null: the tenant has no Entra ID P1, so sign-in activity cannot be read. */
+  staleUsers: z.array(staleUser).nullable(),
+  securityDefaultsEnabled: z.boolean().nullable(),
+  /** null: unknown (Conditional Access needs Entra ID P1). */
+  conditionalAccessRequiresMfa: z.boolean().nullable(),
+  /** Members without a second sign-in method; null without Entra ID P1. */
+  membersWithoutMfa: z.number().int().min(0).nullable(),
+  /** The checks that could not run because the tenant has no Entra ID P1. */
+  needsP1: z.array(z.string()),
+});
+export type MicrosoftSummaryResponse = z.infer<typeof microsoftSummaryResponse>;
+
+// ── Meta business accounts (spec §3 "Meta business accounts", integrations-reference §3) ────────
+
+export const META_TWO_FACTOR_TYPES = ['none', 'admin_required', 'all_required'] as const;
+
+export const metaAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Meta's two_factor_type; null when Meta answered a value Castellan does not know. */
+  twoFactorType: z.enum(META_TWO_FACTOR_TYPES).nullable(),
+  /** Whether everyone in the business must use two-factor authentication. */
+  twoFactorRequired: z.boolean(),
+  people: z.number().int().min(0),
+  peopleWithTwoFactor: z.number().int().min(0),
+  /** People whose two-factor status Meta gave in a form Castellan does not know. */
+  peopleTwoFactorUnknown: z.number().int().min(0),
+});
+export type MetaAccount = z.infer<typeof metaAccount>;
+
+export const metaAccountsQuery = z.strictObject({
+  /** Opaque, from the previous page's `nextCursor`. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be the nextCursor of a previous page')
+    .optional(),
+});
+export type MetaAccountsQuery = z.input<typeof metaAccountsQuery>;
+
+/** How many business accounts a page of `GET /api/integrations/meta/accounts` holds. */
+export const META_ACCOUNTS_PAGE = 25;
+
+/** `GET /api/integrations/meta/accounts`: the business accounts the grant can see, a page at a time. */
+export const metaAccountsResponse = z.object({
+  accounts: z.array(metaAccount),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type MetaAccountsResponse = z.infer<typeof metaAccountsResponse>;
+
+/** `POST /api/facebook/enable-mfa`: require two-factor authentication for everyone in a business. */
+export const enableMetaMfaRequest = z.strictObject({
+  businessId: z.string().regex(/^\d{1,32}$/, 'must be a Meta business id (digits)'),
+});
+export type EnableMetaMfaRequest = z.infer<typeof enableMetaMfaRequest>;
+export const enableMetaMfaResponse = z.object({ account: metaAccount });
+export type EnableMetaMfaResponse = z.infer<typeof enableMetaMfaResponse>;

@@ -121,6 +121,8 @@ export const scoreResponse = z.object({
   history: z.array(z.object({ date: z.iso.date(), score: scoreValue })),
   /** The signed-in user's own tasks. */
   yourProgress: progress,
+  /** The sources whose checks concern the signed-in user's own tasks. */
+  yourCheckedBy: z.array(z.enum(EVIDENCE_SOURCES)),
   /** Every task of every member. */
   teamProgress: progress,
 });
@@ -138,6 +140,8 @@ export const employee = z.object({
   totalTasks: z.number().int(),
   /** Open tasks of risk High or Critical. */
   openHighRiskTasks: z.number().int(),
+  /** The sources whose checks concern this member's own tasks (their suite, the agent). */
+  checkedBy: z.array(z.enum(EVIDENCE_SOURCES)),
 });
 export type Employee = z.infer<typeof employee>;
 

@@ -15,11 +15,20 @@ const MEMBERS: Person[] = [
   ['Jonas', 'Keller'],
 ];
 
+/** The people of the demo company that works in Microsoft 365; the first is its admin. */
+const MICROSOFT_TEAM: Person[] = [
+  ['Olivia', 'Parker'],
+  ['Liam', 'Brooks'],
+  ['Maya', 'Chen'],
+  ['Omar', 'Haddad'],
+];
+
 const address = (p: Person, domain: string) => `${p[0]}.${p[1]}@${domain}`.toLowerCase();
 
 /**
  * Fills an empty database with demo organisations so a fresh `npm start` has something to show:
- * a registered company with an admin and members, a company still registering, a staff
+ * a registered company with an admin and members, a smaller one working in Microsoft 365, a
+ * company still registering, a staff
  * member of the product's own organisation, and a sandbox organisation on the product's domain
  * (which, unlike customers' organisations, can be deleted from the app). Does nothing when any organisation exists.
  */
@@ -28,7 +37,7 @@ export async function seedDemoData(db: Db, productDomain: string): Promise<boole
     const existing = await tx.select({ id: organizations.id }).from(organizations).limit(1);
     if (existing.length > 0) return false;
 
-    const [registered, pending, staffOrg, sandbox] = await tx
+    const [registered, pending, staffOrg, sandbox, microsoftShop] = await tx
       .insert(organizations)
       .values([
         // As if its integrations had counted a month of stopped attacks.
@@ -43,9 +52,10 @@ export async function seedDemoData(db: Db, productDomain: string): Promise<boole
         { domain: 'northfield.example', status: 'PENDING', isDemo: true },
         { domain: productDomain, status: 'REGISTERED', isDemo: true },
         { domain: `sandbox.${productDomain}`, status: 'REGISTERED', isDemo: true },
+        { domain: 'tidewater.example', status: 'REGISTERED', workspace: 'microsoft', isDemo: true },
       ])
       .returning({ id: organizations.id, domain: organizations.domain });
-    if (!registered || !pending || !staffOrg || !sandbox)
+    if (!registered || !pending || !staffOrg || !sandbox || !microsoftShop)
       throw new Error('demo organisations were not created');
 
     const admin: Person = ['Alice', 'Morgan'];
@@ -91,6 +101,13 @@ export async function seedDemoData(db: Db, productDomain: string): Promise<boole
           lastName: sandboxAdmin[1],
           role: 'admin',
         },
+        ...MICROSOFT_TEAM.map((p, i) => ({
+          organizationId: microsoftShop.id,
+          email: address(p, microsoftShop.domain),
+          firstName: p[0],
+          lastName: p[1],
+          role: i === 0 ? ('admin' as const) : ('user' as const),
+        })),
       ])
       .returning({ id: users.id, organizationId: users.organizationId, role: users.role });
 

@@ -9,6 +9,7 @@ type PageModule = { default: ComponentType };
 export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/': () => import('../features/landing/LandingPage'),
   '/dashboard': () => import('../features/dashboard/DashboardPage'),
+  '/facebook-success': () => import('../features/integrations/FacebookSuccessPage'),
   '/impersonate/users': () => import('../features/impersonation/ImpersonateUsersPage'),
   '/integrations': () => import('../features/integrations/IntegrationsPage'),
   '/registration/scan': () => import('../features/registration/RegistrationScanPage'),

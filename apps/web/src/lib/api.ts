@@ -34,9 +34,13 @@ type Query<E> = E extends { query: infer Q extends z.ZodType }
   ? { query?: z.input<Q> }
   : { query?: never };
 
-export type ApiInput<M extends Method, P> = Params<At<M, P>> &
-  Body<At<M, P>> &
-  Query<At<M, P>> & { signal?: AbortSignal; context?: HttpContext };
+// One distribution over the endpoints, not the cross product of the three parts' unions (which
+// outgrows what TypeScript can represent as endpoints are added).
+type InputOf<E> = E extends unknown ? Params<E> & Body<E> & Query<E> : never;
+export type ApiInput<M extends Method, P> = InputOf<At<M, P>> & {
+  signal?: AbortSignal;
+  context?: HttpContext;
+};
 
 type SuccessSchema<R> = R[Extract<keyof R, 200 | 201 | 202>];
 /** What a declared call answers with (its 2xx schema's output). */

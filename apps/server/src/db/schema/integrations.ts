@@ -22,6 +22,8 @@ export const integrations = pgTable(
     }).notNull(),
     /** The provider account that granted access (shown, and used as a login hint). */
     accountEmail: text('account_email'),
+    /** The provider's id of what was connected: the Microsoft tenant, the Meta user. */
+    accountId: text('account_id'),
     connectedById: uuid('connected_by_id').references(() => users.id, { onDelete: 'set null' }),
     connectedSince: timestamp('connected_since', { withTimezone: true }).notNull().defaultNow(),
     accessTokenSealed: text('access_token_sealed'),
@@ -35,6 +37,12 @@ export const integrations = pgTable(
     syncRequestedAt: timestamp('sync_requested_at', { withTimezone: true }),
     lastScan: timestamp('last_scan', { withTimezone: true }),
     facts: jsonb('facts').$type<Record<string, unknown>>(),
+    /** What the last sync read and judged, as the integrations page shows it. */
+    syncCounts: jsonb('sync_counts').$type<{
+      usersRead: number;
+      checksPassed: number;
+      checksFailed: number;
+    }>(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .defaultNow()

@@ -1,6 +1,9 @@
+import type { IntegrationId } from '@castellan/contract';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../lib/secret-box';
 import { type GoogleClientConfig, revokeGoogleToken } from './google/index';
+import type { MetaClientConfig } from './meta/index';
+import type { MicrosoftClientConfig } from './microsoft/index';
 import type { IntegrationRow } from './repository';
 import { openTokens } from './tokens';
 
@@ -16,14 +19,51 @@ export function googleClientConfig(config: Config): GoogleClientConfig | null {
   };
 }
 
-/** Revokes a grant at its provider, where the provider offers a way (Google does). */
+/** The Microsoft client of this server (the sign-in app), or null when it has none. */
+export function microsoftClientConfig(config: Config): MicrosoftClientConfig | null {
+  const microsoft = config.integrations.microsoft;
+  if (!microsoft) return null;
+  return {
+    baseUrl: microsoft.baseUrl,
+    clientId: microsoft.clientId,
+    clientSecret: microsoft.clientSecret,
+    redirectUri: `${config.publicUrl}/api/microsoft/integration/callback`,
+  };
+}
+
+/** The Meta app of this server, or null when it has none. */
+export function metaClientConfig(config: Config): MetaClientConfig | null {
+  const meta = config.integrations.meta;
+  if (!meta) return null;
+  return {
+    baseUrl: meta.baseUrl,
+    appId: meta.clientId,
+    appSecret: meta.clientSecret,
+    redirectUri: `${config.publicUrl}/api/facebook/callback`,
+    version: meta.version,
+  };
+}
+
+/**
+ * Gives a grant back to its provider, where the provider offers a way: Google does. Microsoft
+ * has no revocation of one app's grant short of signing the user out everywhere, and a Meta
+ * user token simply lapses; for them, deleting the tokens is what disconnecting does.
+ */
+export async function revokeTokens(
+  config: Config,
+  integrationId: IntegrationId | string,
+  tokens: { accessToken: string | null; refreshToken: string | null },
+): Promise<void> {
+  if (integrationId !== 'gws') return;
+  const google = googleClientConfig(config);
+  const token = tokens.refreshToken ?? tokens.accessToken;
+  if (google && token) await revokeGoogleToken(google, token);
+}
+
+/** Gives a stored grant back to its provider (see revokeTokens). */
 export async function revokeGrant(
   ctx: { config: Config; box: SecretBox },
   row: IntegrationRow,
 ): Promise<void> {
-  if (row.integrationId !== 'gws') return;
-  const google = googleClientConfig(ctx.config);
-  const { refreshToken, accessToken } = openTokens(ctx.box, row);
-  const token = refreshToken ?? accessToken;
-  if (google && token) await revokeGoogleToken(google, token);
+  await revokeTokens(ctx.config, row.integrationId, openTokens(ctx.box, row));
 }

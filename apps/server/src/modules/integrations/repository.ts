@@ -45,9 +45,11 @@ export async function saveGrant(
     refreshTokenSealed: string | null;
     tokenExpiresAt: Date | null;
     scopes: string[];
+    accountId?: string | null;
   },
 ): Promise<IntegrationRow> {
   const fresh = {
+    accountId: null,
     ...grant,
     connectedSince: new Date(),
     syncState: 'idle' as const,
@@ -55,6 +57,7 @@ export async function saveGrant(
     syncRequestedAt: null,
     lastScan: null,
     facts: null,
+    syncCounts: null,
   };
   const [row] = await db
     .insert(integrations)
@@ -116,6 +119,13 @@ export async function saveSyncResult(
     .update(integrations)
     .set({ status: 'connected', syncState: 'idle', syncError: null, lastScan: at, facts })
     .where(eq(integrations.id, id));
+}
+
+export type SyncCounts = NonNullable<IntegrationRow['syncCounts']>;
+
+/** How many users the last sync read, and how its checks came out as judged now. */
+export async function saveSyncCounts(db: Db, id: string, counts: SyncCounts): Promise<void> {
+  await db.update(integrations).set({ syncCounts: counts }).where(eq(integrations.id, id));
 }
 
 export async function deleteIntegrationRow(

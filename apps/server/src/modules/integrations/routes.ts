@@ -4,6 +4,7 @@ import { auditActor } from '../audit/actor';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import { listExternalShares } from './external-shares';
+import { microsoftSummary } from './microsoft/summary';
 import {
   disconnectIntegration,
   googleWorkspaceFacts,
@@ -50,6 +51,10 @@ export const integrationRoutes =
       const facts = await googleWorkspaceFacts(ctx.db, sessionOf(request).organization.id);
       return { count: facts.superAdminCount };
     });
+
+    route(app, endpoints.getMicrosoftSummary, async (request) =>
+      microsoftSummary(ctx.db, sessionOf(request).organization.id),
+    );
 
     route(app, endpoints.getGoogleExternalShares, async (request) => {
       const session = sessionOf(request);

@@ -14,9 +14,9 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { SyncQueue } from '../../lib/sync-queue';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
-import { setStoppedAttacks } from '../organizations/repository';
 import { forgetEvidence } from '../tasks/service';
 import { INTEGRATIONS, type IntegrationDefinition, integrationLogo } from './catalog';
+import { M365_CHECKS, NEEDS_P1, type StoredM365Facts } from './microsoft/verdicts';
 import { revokeGrant } from './provider-grants';
 import {
   deleteIntegrationRow,
@@ -25,6 +25,7 @@ import {
   listIntegrationRows,
   setSyncState,
 } from './repository';
+import { judgeSuites } from './suites';
 
 /** What the integrations need from the app: the database, the configuration, the sealing key. */
 export type IntegrationsContext = {
@@ -43,9 +44,13 @@ export function unavailableReason(config: Config, id: IntegrationId): string | n
         ? null
         : 'This server has no Google client set up yet, so Google Workspace cannot be connected; ask whoever runs Castellan to add one.';
     case 'm365':
-      return 'Connecting Microsoft 365 is not available on this server yet.';
+      return config.integrations.microsoft
+        ? null
+        : 'This server has no Microsoft client set up yet, so Microsoft 365 cannot be connected; ask whoever runs Castellan to add one.';
     case 'meta':
-      return 'Connecting Meta is not available on this server yet.';
+      return config.integrations.meta
+        ? null
+        : 'This server has no Meta app set up yet, so Meta cannot be connected; ask whoever runs Castellan to add one.';
     default:
       return null;
   }
@@ -63,13 +68,25 @@ function toIntegration(
     name: d.name,
     logo: integrationLogo(d.id),
     description: d.description,
-    securityChecks: d.securityChecks,
+    securityChecks: securityChecksOf(d, row),
     status: d.comingSoon ? 'coming_soon' : (row?.status ?? 'available'),
     lastScan: iso(row?.lastScan ?? null),
     connectedSince: iso(row?.connectedSince ?? null),
     unavailableReason: d.comingSoon ? null : unavailableReason(config, d.id),
     sync: { state: row?.syncState ?? 'idle', error: row?.syncError ?? null },
+    lastSync: row?.syncCounts ?? null,
   };
+}
+
+/** The card's checks; on a tenant without Entra ID P1, those needing it say so. */
+function securityChecksOf(d: IntegrationDefinition, row: IntegrationRow | undefined) {
+  if (d.id !== 'm365') return d.securityChecks;
+  const needsP1 = new Set((row?.facts as StoredM365Facts | null | undefined)?.needsP1 ?? []);
+  return M365_CHECKS.map(({ needs, ...check }) => ({
+    ...check,
+    enabled: true,
+    unavailable: needs && needsP1.has(needs) ? NEEDS_P1 : null,
+  }));
 }
 
 export async function listIntegrations(
@@ -92,8 +109,8 @@ const definition = (id: IntegrationId) => {
 
 /**
  * Disconnects: revokes the grant at the provider where it can (a failure there is logged, the
- * disconnect goes on), deletes the tokens and what the integration said about tasks, and resets
- * what it counted.
+ * disconnect goes on), deletes the tokens and what the integration said about tasks, and counts
+ * again what the remaining ones say.
  */
 export async function disconnectIntegration(
   ctx: IntegrationsContext,
@@ -109,7 +126,8 @@ export async function disconnectIntegration(
     );
     const source = EVIDENCE_SOURCES.find((s) => s === id);
     if (source) await forgetEvidence(ctx.db, organizationId, source);
-    await setStoppedAttacks(ctx.db, organizationId, { failedLogins: 0, blockedSpam: 0 });
+    // The other suite may now speak for members this one did, and the attack counts change.
+    await judgeSuites(ctx.db, organizationId);
     await recordAuditEvent(ctx.db, {
       action: 'integration.disconnected',
       organizationId,

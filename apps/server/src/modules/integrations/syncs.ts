@@ -1,7 +1,11 @@
 import type { Db } from '../../db/client';
 import { syncGoogleWorkspace } from './google/sync';
+import { syncMeta } from './meta/sync';
+import { syncMicrosoft365 } from './microsoft/sync';
 import { listDueIntegrations } from './repository';
 import type { IntegrationsContext } from './service';
+
+const SYNCS = { gws: syncGoogleWorkspace, m365: syncMicrosoft365, meta: syncMeta } as const;
 
 /**
  * What the background jobs need to sync integrations: which are due, and how to sync one (the
@@ -16,9 +20,8 @@ export function integrationSyncs(ctx: Omit<IntegrationsContext, 'db' | 'syncQueu
       job: { organizationId: string; integrationId: string },
       signal: AbortSignal,
     ): Promise<void> => {
-      if (job.integrationId === 'gws') {
-        await syncGoogleWorkspace({ ...ctx, db }, job.organizationId, signal);
-      }
+      const sync = SYNCS[job.integrationId as keyof typeof SYNCS];
+      if (sync) await sync({ ...ctx, db }, job.organizationId, signal);
     },
   };
 }

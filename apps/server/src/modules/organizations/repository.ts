@@ -13,6 +13,8 @@ export async function findOrganization(db: Db, organizationId: string) {
       status: organizations.status,
       failedLogins: organizations.failedLogins,
       blockedSpam: organizations.blockedSpam,
+      workspace: organizations.workspace,
+      microsoftTenantId: organizations.microsoftTenantId,
       createdAt: organizations.createdAt,
       updatedAt: organizations.updatedAt,
     })

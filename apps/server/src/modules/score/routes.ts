@@ -19,7 +19,7 @@ export const scoreRoutes =
       const session = sessionOf(request);
       const rows = await loadEmployeesProgress(db, session.organization.id);
       return {
-        employees: rows.map(({ member: m, progress: p }) => ({
+        employees: rows.map(({ member: m, progress: p, checkedBy }) => ({
           id: m.id,
           firstName: m.firstName,
           lastName: m.lastName,
@@ -29,6 +29,7 @@ export const scoreRoutes =
           completedTasks: p.completed,
           totalTasks: p.total,
           openHighRiskTasks: p.openHighRisk,
+          checkedBy,
         })),
       };
     });

@@ -3,13 +3,14 @@ import { findWorkspace, listOrganizationIds } from '../organizations/repository'
 import { Completions, catalogueFor, type Member } from '../tasks/assignment';
 import { CATALOGUE } from '../tasks/catalogue';
 import type { CatalogueTask } from '../tasks/catalogue/types';
-import { EvidenceIndex } from '../tasks/evidence';
+import { checkedBy, EvidenceIndex } from '../tasks/evidence';
 import {
   countIndividualCompletions,
   countMemberCompletions,
   listAdminCompletions,
   listCompletions,
   listEvidence,
+  listMemberEvidenceSources,
   listOrganizationEvidence,
 } from '../tasks/repository';
 import { countMembers, listMembersByName } from '../users/repository';
@@ -54,9 +55,10 @@ export async function loadScoreInputs(
 
 /** The score with its history, the user's progress and the team's. */
 export async function scoreSummary(db: Db, organizationId: string, user: Member) {
-  const [{ catalogue, memberCount, completions }, snapshots] = await Promise.all([
+  const [{ catalogue, memberCount, completions }, snapshots, sources] = await Promise.all([
     loadScoreInputs(db, organizationId, user.id),
     listScoreSnapshots(db, organizationId),
+    listMemberEvidenceSources(db, organizationId, user.id),
   ]);
   const score = scoreOf(catalogue, memberCount, completions);
   const yours = memberProgress(catalogue, user, completions);
@@ -64,17 +66,19 @@ export async function scoreSummary(db: Db, organizationId: string, user: Member)
     ...score,
     history: scoreHistory(snapshots, score.score),
     yourProgress: { completed: yours.completed, total: yours.total, percent: yours.percent },
+    yourCheckedBy: checkedBy(sources.get(user.id) ?? []),
     teamProgress: teamProgress(catalogue, memberCount, completions),
   };
 }
 
 /** Every member with their progress, counted by the database. */
 export async function loadEmployeesProgress(db: Db, organizationId: string) {
-  const [workspace, members, admin, evidence] = await Promise.all([
+  const [workspace, members, admin, evidence, sources] = await Promise.all([
     findWorkspace(db, organizationId),
     listMembersByName(db, organizationId),
     listAdminCompletions(db, organizationId),
     listOrganizationEvidence(db, organizationId),
+    listMemberEvidenceSources(db, organizationId),
   ]);
   const catalogue = catalogueFor(CATALOGUE, workspace);
   const ids = individualTaskIds(catalogue);
@@ -83,6 +87,7 @@ export async function loadEmployeesProgress(db: Db, organizationId: string) {
   return members.map((member) => ({
     member,
     progress: countedMemberProgress(catalogue, member, completions, counts.get(member.id)),
+    checkedBy: checkedBy(sources.get(member.id) ?? []),
   }));
 }
 

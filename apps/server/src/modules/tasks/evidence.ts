@@ -1,4 +1,9 @@
-import { EVIDENCE_SOURCE_NAMES, type EvidenceSource, type TaskEvidence } from '@castellan/contract';
+import {
+  EVIDENCE_SOURCE_NAMES,
+  EVIDENCE_SOURCES,
+  type EvidenceSource,
+  type TaskEvidence,
+} from '@castellan/contract';
 
 /**
  * What an automatic check said about one task: of one member, or (`userId` null) of the
@@ -61,6 +66,12 @@ export function latestPass(evidence: readonly Evidence[]): Evidence | undefined 
   }
   return latest;
 }
+
+/** The sources that checked something of a member, in the vocabulary's order. */
+export const checkedBy = (sources: Iterable<EvidenceSource>): EvidenceSource[] => {
+  const seen = new Set(sources);
+  return EVIDENCE_SOURCES.filter((s) => seen.has(s));
+};
 
 export const sourceName = (source: EvidenceSource) => EVIDENCE_SOURCE_NAMES[source];
 

@@ -1,3 +1,4 @@
+import type { EvidenceSource } from '@castellan/contract';
 import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -192,6 +193,30 @@ export const listEvidence = (db: Db, organizationId: string, onlyUserId?: string
       ? undefined
       : or(isNull(taskEvidence.userId), eq(taskEvidence.userId, onlyUserId)),
   );
+
+/** Which sources have checked something of each member (or of one): member id → sources. */
+export async function listMemberEvidenceSources(
+  db: Db,
+  organizationId: string,
+  onlyUserId?: string,
+): Promise<Map<string, EvidenceSource[]>> {
+  const rows = await db
+    .selectDistinct({ userId: taskEvidence.userId, source: taskEvidence.source })
+    .from(taskEvidence)
+    .where(
+      and(
+        eq(taskEvidence.organizationId, organizationId),
+        onlyUserId === undefined
+          ? isNotNull(taskEvidence.userId)
+          : eq(taskEvidence.userId, onlyUserId),
+      ),
+    );
+  const sources = new Map<string, EvidenceSource[]>();
+  for (const { userId, source } of rows) {
+    if (userId) sources.set(userId, [...(sources.get(userId) ?? []), source as EvidenceSource]);
+  }
+  return sources;
+}
 
 /** The organisation-wide evidence (about Admin tasks) only. */
 export const listOrganizationEvidence = (db: Db, organizationId: string) =>

@@ -1,5 +1,6 @@
-import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { CheckedBy } from '../../components/CheckedBy';
 import { PageHeading } from '../../components/PageHeading';
 import { ProgressCard } from '../../components/ProgressCard';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -37,6 +38,12 @@ export default function DashboardPage() {
                 title="Your progress"
                 progress={score.data.yourProgress}
               >
+                <Group gap={6} mt="sm" aria-label="Your tasks are checked by">
+                  <Text size="sm" c="dimmed">
+                    Checked by:
+                  </Text>
+                  <CheckedBy sources={score.data.yourCheckedBy} />
+                </Group>
                 <Anchor component={Link} to="/tasks" size="sm" mt="sm" display="inline-block">
                   Go to your tasks
                 </Anchor>

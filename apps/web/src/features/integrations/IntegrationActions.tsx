@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useDisconnectIntegration, useSyncIntegration } from './api';
-import { connectIntegration } from './connect-integration';
+import { useConnect } from './connect-integration';
 import { actionsFor, connectBlockedReason, isSyncing } from './integration-display';
 
 const failed = (summary: string) => (error: Error) =>
@@ -13,6 +13,7 @@ const failed = (summary: string) => (error: Error) =>
 export function IntegrationActions({ integration }: { integration: Integration }) {
   const sync = useSyncIntegration();
   const disconnect = useDisconnectIntegration();
+  const connect = useConnect();
   const actions = actionsFor(integration);
   const blocked = connectBlockedReason(integration);
   const { name } = integration;
@@ -57,7 +58,7 @@ export function IntegrationActions({ integration }: { integration: Integration }
           <Button
             size="sm"
             disabled={blocked !== null}
-            onClick={() => connectIntegration(integration.id)}
+            onClick={() => connect(integration.id)}
             aria-label={`${connectLabel} ${name}`}
           >
             {connectLabel}

@@ -5,6 +5,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { IntegrationActions } from './IntegrationActions';
 import {
   invalidTokenText,
+  lastSyncText,
   missingPermissionsText,
   STATUS_COLORS,
   STATUS_LABELS,
@@ -121,6 +122,11 @@ export function IntegrationCard({ integration, isAdmin }: Props) {
         <ConnectionProblem integration={integration} />
         <SyncState integration={integration} />
         <Dates integration={integration} />
+        {integration.lastSync && (
+          <Text size="sm" data-testid="lastSync">
+            {lastSyncText(integration.lastSync)}
+          </Text>
+        )}
         <SecurityChecks
           checks={integration.securityChecks}
           dimmed={comingSoon}

@@ -9,10 +9,12 @@ import { PERMISSIONS_FLAG, withoutFlags } from './connect-flags';
 import { GoogleWorkspaceSection } from './GoogleWorkspaceSection';
 import { IntegrationCard } from './IntegrationCard';
 import { IntegrationsSkeleton } from './IntegrationsSkeleton';
-import { connectBlockedReason, orderedIntegrations } from './integration-display';
+import { connectBlockedReason, orderedIntegrations, REFUSALS } from './integration-display';
+import { MetaSection } from './MetaSection';
+import { MicrosoftSection } from './MicrosoftSection';
 import { PermissionsRequiredPanel } from './PermissionsRequiredPanel';
 import { useConnectResult } from './use-connect-result';
-import { useGoogleSyncRefresh } from './use-google-sync-refresh';
+import { useSyncRefresh } from './use-sync-refresh';
 
 /**
  * Integrations (/integrations): each third-party workspace with its status and checks;
@@ -27,7 +29,8 @@ export default function IntegrationsPage() {
   useConnectResult();
   const integrations = query.data ? orderedIntegrations(Object.values(query.data)) : [];
   const gws: Integration | undefined = query.data?.gws;
-  useGoogleSyncRefresh(gws);
+  useSyncRefresh(query.data);
+  const refusal = REFUSALS[search.get('refused') ?? ''];
   // A server without the integrations module answers 404: nothing to retry.
   const notOffered = query.isError && httpStatus(query.error) === 404;
 
@@ -49,6 +52,21 @@ export default function IntegrationsPage() {
             setSearch((current) => withoutFlags(current, [PERMISSIONS_FLAG]), { replace: true })
           }
         />
+      )}
+
+      {refusal && (
+        <Alert
+          color="red"
+          title="Microsoft 365 was not connected"
+          mb="lg"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() =>
+            setSearch((current) => withoutFlags(current, ['refused']), { replace: true })
+          }
+        >
+          {refusal}
+        </Alert>
       )}
 
       {query.isPending ? (
@@ -79,6 +97,12 @@ export default function IntegrationsPage() {
 
       {gws?.status === 'connected' && user && (
         <GoogleWorkspaceSection isAdmin={isAdmin} email={user.email} />
+      )}
+      {isAdmin && query.data?.m365.status === 'connected' && query.data.m365.lastScan && (
+        <MicrosoftSection />
+      )}
+      {isAdmin && query.data?.meta.status === 'connected' && query.data.meta.lastScan && (
+        <MetaSection />
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import type { SecurityCheck } from '@castellan/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 
-/** The checks an integration runs, each with whether it is on. */
+/** The checks an integration runs, each with whether it is on or why it cannot run. */
 type Props = { checks: SecurityCheck[]; dimmed: boolean; integrationName: string };
 
 export function SecurityChecks({ checks, dimmed, integrationName }: Props) {
@@ -28,10 +28,10 @@ export function SecurityChecks({ checks, dimmed, integrationName }: Props) {
               <Badge
                 size="sm"
                 variant="light"
-                color={check.enabled ? 'green' : 'gray'}
+                color={check.unavailable ? 'orange' : check.enabled ? 'green' : 'gray'}
                 style={{ flexShrink: 0 }}
               >
-                {check.enabled ? 'Enabled' : 'Off'}
+                {check.unavailable ?? (check.enabled ? 'Enabled' : 'Off')}
               </Badge>
             </Group>
             <Text size="xs" c="dimmed">

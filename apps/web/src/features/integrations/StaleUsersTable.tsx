@@ -1,4 +1,6 @@
+import type { StaleUser } from '@castellan/contract';
 import { Card, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useStaleUsers } from './google-api';
@@ -7,21 +9,37 @@ import { TableFrame } from './TableFrame';
 /** Google Workspace accounts nobody signs in to any more: each one is a door left open. */
 export function StaleUsersTable() {
   const query = useStaleUsers();
-  const users = query.data?.staleUsers;
   return (
-    <Card withBorder component="section" aria-labelledby="staleUsersTitle">
-      <Title order={3} size="h5" id="staleUsersTitle" mb={4}>
+    <StaleAccounts users={query.data?.staleUsers}>
+      <QueryStatus query={query} what="the stale accounts" />
+    </StaleAccounts>
+  );
+}
+
+/** Accounts nobody signs in to any more, as a suite's last sync found them. */
+export function StaleAccounts({
+  users,
+  children,
+}: {
+  users: StaleUser[] | undefined;
+  /** Shown under the explanation: the loading state, or why there is no list. */
+  children?: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card withBorder component="section" aria-labelledby={titleId}>
+      <Title order={3} size="h5" id={titleId} mb={4}>
         Stale accounts
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         Accounts nobody has signed in to for a long time. Suspend or delete the ones no longer
         needed.
       </Text>
-      <QueryStatus query={query} what="the stale accounts" />
+      {children}
       {users?.length === 0 && <Text size="sm">No stale accounts. Well done.</Text>}
       {users && users.length > 0 && (
         <TableFrame label="Stale accounts, scrollable" minWidth={480}>
-          <Table aria-labelledby="staleUsersTitle" verticalSpacing="xs">
+          <Table aria-labelledby={titleId} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>

@@ -21,11 +21,12 @@ export type IntegrationAction = 'connect' | 'reconnect' | 'sync' | 'disconnect';
 
 /**
  * The browser leaves for the provider at these server paths (spec §7) to connect; the server sends
- * it back to /integrations?<id>=true. Meta's popup comes later.
+ * it back to /integrations?<id>=true. Meta's opens in a popup instead (meta-popup.ts).
  */
 export const CONNECT_PATHS: Partial<Record<IntegrationId, string>> = {
   gws: '/api/google/integrate',
   m365: '/api/microsoft/integration',
+  meta: '/api/facebook/auth',
 };
 
 /** The admin actions a card offers, in the order they are shown. */
@@ -67,6 +68,12 @@ export function missingPermissionsText(id: IntegrationId, name: string): string 
   if (id === 'gws') {
     return `Castellan needs admin permissions it did not get. Reconnect and sign in with a super administrator account, then allow every permission requested: ${GOOGLE_PERMISSIONS}.`;
   }
+  if (id === 'm365') {
+    return 'Castellan needs read-only permissions it did not get. Reconnect, sign in with a Global Administrator and tick "Consent on behalf of your organization" before accepting.';
+  }
+  if (id === 'meta') {
+    return 'Castellan needs the business management permission to see your business accounts. Reconnect and keep that permission ticked.';
+  }
   return `Castellan needs admin permissions it did not get from ${name}. Reconnect with an administrator account and allow every permission requested.`;
 }
 
@@ -95,3 +102,15 @@ export function superAdminWarning(count: number): string | null {
   }
   return null;
 }
+
+/** Why a Microsoft 365 tenant was refused at connect (the callback's `refused` flag). */
+export const REFUSALS: Record<string, string> = {
+  'm365-tenant':
+    'That Microsoft 365 tenant is not the one your organisation signs in with. Sign in with an administrator of your own tenant and connect again.',
+  'm365-domain':
+    'That Microsoft 365 tenant has not verified your organisation’s domain, so Castellan cannot tell it is yours. Verify the domain in the Microsoft 365 admin center (Settings → Domains), or connect with your organisation’s own tenant.',
+};
+
+/** What the last sync read and how its checks came out, in a sentence. */
+export const lastSyncText = (lastSync: NonNullable<Integration['lastSync']>) =>
+  `Last sync: ${lastSync.usersRead} ${lastSync.usersRead === 1 ? 'user' : 'users'} read, ${lastSync.checksPassed} ${lastSync.checksPassed === 1 ? 'check' : 'checks'} passed, ${lastSync.checksFailed} failed.`;

@@ -27,6 +27,7 @@ function integration(id: Integration['id'], patch: Partial<Integration> = {}): I
     connectedSince: null,
     unavailableReason: null,
     sync: { state: 'idle', error: null },
+    lastSync: null,
     ...patch,
   };
 }

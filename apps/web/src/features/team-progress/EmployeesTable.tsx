@@ -1,6 +1,7 @@
 import type { Employee } from '@castellan/contract';
 import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CheckedBy } from '../../components/CheckedBy';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ROLE_LABELS } from '../users';
 import type { EmployeeSort, SortKey } from './employee-list';
@@ -51,6 +52,7 @@ function partsOf(employee: Employee) {
         {employee.openHighRiskTasks}
       </Badge>
     ),
+    checkedBy: <CheckedBy sources={employee.checkedBy} />,
   };
 }
 
@@ -125,6 +127,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
                 </div>
                 <Field label="Open high-risk">{parts.highRisk}</Field>
               </Group>
+              <Field label="Checked by">{parts.checkedBy}</Field>
             </Card>
           );
         })}
@@ -133,7 +136,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={720} type="native">
+    <Table.ScrollContainer minWidth={860} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label="Employees">
         <Table.Thead>
           <Table.Tr>
@@ -148,6 +151,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
               width={200}
             />
             <SortHeader label="Open high-risk" column="openHighRisk" sort={sort} onSort={onSort} />
+            <Table.Th>Checked by</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -160,6 +164,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
                 <Table.Td>{parts.role}</Table.Td>
                 <Table.Td>{parts.completion}</Table.Td>
                 <Table.Td>{parts.highRisk}</Table.Td>
+                <Table.Td>{parts.checkedBy}</Table.Td>
               </Table.Tr>
             );
           })}

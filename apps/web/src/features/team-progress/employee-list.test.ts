@@ -22,6 +22,7 @@ function employee(fullName: string, done: number, total: number, highRisk: numbe
     completedTasks: done,
     totalTasks: total,
     openHighRiskTasks: highRisk,
+    checkedBy: [],
   };
 }
 

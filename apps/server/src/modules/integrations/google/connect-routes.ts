@@ -1,11 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cookieName, secureCookies } from '../../sessions/cookie-policy';
+import { CONNECT_LIMIT, connectFlow } from '../connect-flow';
+import { recordGrant } from '../grants';
 import { googleClientConfig } from '../provider-grants';
 import type { IntegrationsContext } from '../service';
-import { recordGoogleGrant } from './grant';
 import {
   exchangeGoogleCode,
   type GoogleGrant,
@@ -15,30 +13,16 @@ import {
 } from './index';
 import { administersWorkspace } from './workspace-admin';
 
-/** The connect flow's state and PKCE verifier, sealed in a cookie bound to the admin who started it. */
-const FLOW_COOKIE = 'castellan_gws_connect';
-const FLOW_PATH = '/api/google';
-const FLOW_MINUTES = 10;
 const BACK = {
   done: '/integrations?gws=true',
   permissions: '/integrations?googleWorkspacePermissionsRequired=true',
 };
-
-const flowState = z.object({
-  state: z.string(),
-  verifier: z.string(),
-  userId: z.string(),
-  organizationId: z.string(),
-  expiresAt: z.number(),
-});
 
 const callbackQuery = z.looseObject({
   code: z.string().max(4096).optional(),
   state: z.string().max(512).optional(),
   error: z.string().max(256).optional(),
 });
-
-const connectLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /**
  * Connecting Google Workspace (spec §7: the browser goes to /api/google/integrate): the OAuth
@@ -49,39 +33,22 @@ const connectLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 export const googleConnectRoutes =
   (ctx: IntegrationsContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { config, box } = ctx;
-    const cookie = cookieName(config, FLOW_COOKIE, '__Secure-');
-    const cookieAttributes = (request: FastifyRequest) => ({
-      path: FLOW_PATH,
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: secureCookies(config, request),
+    const { config } = ctx;
+    const flows = connectFlow(config, ctx.box, {
+      cookie: 'castellan_gws_connect',
+      path: '/api/google',
     });
-    const back = (request: FastifyRequest, reply: FastifyReply, to: string) =>
-      reply.clearCookie(cookie, cookieAttributes(request)).redirect(to);
+    const back = flows.finish;
 
     app.get(
       '/google/integrate',
-      { config: connectLimit, schema: { hide: true }, onRequest: app.loadUser },
+      { config: CONNECT_LIMIT, schema: { hide: true }, onRequest: app.loadUser },
       async (request, reply) => {
         const session = request.session;
         if (!session) return reply.redirect('/?login=true');
         const google = googleClientConfig(config);
         if (session.user.role !== 'admin' || !google) return reply.redirect(BACK.done);
-        const verifier = randomBytes(32).toString('base64url');
-        const state = randomBytes(24).toString('base64url');
-        const flow = {
-          state,
-          verifier,
-          userId: session.user.id,
-          organizationId: session.organization.id,
-          expiresAt: Date.now() + FLOW_MINUTES * 60_000,
-        };
-        reply.setCookie(cookie, box.seal(JSON.stringify(flow), FLOW_COOKIE), {
-          ...cookieAttributes(request),
-          maxAge: FLOW_MINUTES * 60,
-        });
-        const codeChallenge = createHash('sha256').update(verifier).digest('base64url');
+        const { state, codeChallenge } = flows.start(request, reply, session);
         return reply.redirect(
           googleAuthorizeUrl(google, { state, codeChallenge, loginHint: session.user.email }),
         );
@@ -91,27 +58,16 @@ export const googleConnectRoutes =
     app.get(
       '/google/integrate/callback',
       {
-        config: connectLimit,
+        config: CONNECT_LIMIT,
         schema: { hide: true, querystring: callbackQuery },
         onRequest: app.loadUser,
       },
       async (request, reply) => {
         const session = request.session;
         const google = googleClientConfig(config);
-        const flow = openFlow(request.cookies[cookie]);
         const { code, state, error } = request.query;
-        if (
-          !session ||
-          !google ||
-          !flow ||
-          flow.expiresAt < Date.now() ||
-          flow.state !== state ||
-          flow.userId !== session.user.id ||
-          flow.organizationId !== session.organization.id ||
-          session.user.role !== 'admin'
-        ) {
-          return back(request, reply, BACK.done);
-        }
+        const flow = flows.open(request, state);
+        if (!session || !google || !flow) return back(request, reply, BACK.done);
         if (error || !code) {
           request.log.info({ error }, 'Google Workspace connect cancelled or refused');
           return back(request, reply, BACK.done);
@@ -133,19 +89,10 @@ export const googleConnectRoutes =
           await revokeGoogleToken(google, grant.refreshToken ?? grant.accessToken).catch(() => {});
           return back(request, reply, BACK.done);
         }
-        const outcome = await recordGoogleGrant(ctx, session, grant, permitted);
+        const outcome = await recordGrant(ctx, session, 'gws', grant, permitted);
         if (outcome === 'permission_missing') return back(request, reply, BACK.permissions);
         request.log.info({ integration: 'gws' }, 'Google Workspace connected');
         return back(request, reply, BACK.done);
       },
     );
-
-    function openFlow(sealed: string | undefined) {
-      if (!sealed) return null;
-      try {
-        return flowState.parse(JSON.parse(box.open(sealed, FLOW_COOKIE)));
-      } catch {
-        return null;
-      }
-    }
   };

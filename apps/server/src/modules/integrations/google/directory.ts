@@ -19,13 +19,14 @@ const user = z.object({
   creationTime: z.string().optional(),
   suspended: z.boolean().optional(),
   archived: z.boolean().optional(),
+  isMailboxSetup: z.boolean().optional(),
 });
 export type DirectoryUser = z.infer<typeof user>;
 
 const usersPage = z.object({ users: z.array(user).optional() });
 
 const USER_FIELDS =
-  'nextPageToken,users(primaryEmail,name(givenName,familyName,fullName),isAdmin,isEnrolledIn2Sv,isEnforcedIn2Sv,lastLoginTime,creationTime,suspended,archived)';
+  'nextPageToken,users(primaryEmail,name(givenName,familyName,fullName),isAdmin,isEnrolledIn2Sv,isEnforcedIn2Sv,lastLoginTime,creationTime,suspended,archived,isMailboxSetup)';
 /** Google's maximum page. */
 const USERS_PER_PAGE = 500;
 

@@ -21,6 +21,8 @@ export type GoogleWorkspaceFacts = {
   usersWithout2Sv: number;
   /** For each Castellan member's e-mail found in the workspace (lower-case): 2SV state. */
   memberMfa: Map<string, { enrolled: boolean; enforced: boolean }>;
+  /** The members (lower-case e-mail) whose mailbox is in Gmail. */
+  mailboxes: string[];
   /**
    * Active accounts not signed in for 90 days, or never signed in and created more than 30
    * days ago; sorted by e-mail.

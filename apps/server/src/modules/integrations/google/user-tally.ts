@@ -17,6 +17,8 @@ export type UserFacts = {
   superAdminCount: number;
   usersWithout2Sv: number;
   memberMfa: Map<string, { enrolled: boolean; enforced: boolean }>;
+  /** The members (lower-case e-mail) whose mailbox is in Gmail. */
+  mailboxes: string[];
   staleUsers: StaleUser[];
 };
 
@@ -34,6 +36,7 @@ export function createUserTally(input: { memberEmails: ReadonlySet<string>; now:
     superAdminCount: 0,
     usersWithout2Sv: 0,
     memberMfa: new Map(),
+    mailboxes: [],
     staleUsers: [],
   };
 
@@ -44,6 +47,7 @@ export function createUserTally(input: { memberEmails: ReadonlySet<string>; now:
         enrolled: user.isEnrolledIn2Sv === true,
         enforced: user.isEnforcedIn2Sv === true,
       });
+      if (user.isMailboxSetup) facts.mailboxes.push(email);
     }
     if (user.suspended || user.archived) return;
     facts.userCount += 1;

@@ -1,5 +1,6 @@
 import type { ExternalShare, StaleUser } from '@castellan/contract';
 import type { Verdict } from '../../tasks/evidence';
+import { listed as list, organisationVerdict as org } from '../verdict-text';
 
 /** What a Google Workspace sync keeps (JSON in `integrations.facts`) and judges tasks from. */
 export type StoredGoogleFacts = {
@@ -8,6 +9,8 @@ export type StoredGoogleFacts = {
   usersWithout2Sv: number;
   /** Lower-case e-mail of each member found in the workspace → their 2-Step Verification. */
   memberMfa: Record<string, { enrolled: boolean; enforced: boolean }>;
+  /** Members (lower-case e-mail) whose mailbox is in Gmail; absent in facts of older syncs. */
+  mailboxes?: string[];
   staleUsers: StaleUser[];
   policies: {
     twoStepEnforced: boolean | null;
@@ -25,41 +28,33 @@ export const SUPER_ADMINS = { min: 2, max: 4 };
 /** Passwords at least this long pass the password-policy check. */
 export const MIN_PASSWORD_LENGTH = 12;
 
-const list = (items: string[], max = 3) =>
-  items.length <= max
-    ? items.join(', ')
-    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-
-const org = (catalogueId: string, pass: boolean, failDetail: string): Verdict => ({
-  catalogueId,
-  userId: null,
-  verdict: pass ? 'pass' : 'fail',
-  detail: pass ? null : failDetail,
-});
-
 /**
  * Turns what a sync read into task verdicts: per member for their own two-step verification and
  * their files shared outside, for the organisation for the Admin tasks the data decides. What the
  * data cannot tell (a policy Google did not return) gets no verdict: the task stays manual.
+ * `speaksForSignIn` says whose sign-in this suite judges (with Microsoft 365 also connected, the
+ * suite holding a member's mailbox does; see suites.ts).
  */
 export function googleVerdicts(
   facts: StoredGoogleFacts,
   members: readonly { id: string; email: string }[],
   flaggedShares: readonly Pick<ExternalShare, 'owner' | 'title'>[],
+  speaksForSignIn: (email: string) => boolean = () => true,
 ): Verdict[] {
   const verdicts: Verdict[] = [];
   for (const m of members) {
     const email = m.email.toLowerCase();
     const mfa = facts.memberMfa[email];
     if (!mfa) continue;
-    verdicts.push({
-      catalogueId: 'enable-mfa',
-      userId: m.id,
-      verdict: mfa.enrolled ? 'pass' : 'fail',
-      detail: mfa.enrolled
-        ? null
-        : 'Your Google account does not have 2-Step Verification turned on.',
-    });
+    if (speaksForSignIn(email))
+      verdicts.push({
+        catalogueId: 'enable-mfa',
+        userId: m.id,
+        verdict: mfa.enrolled ? 'pass' : 'fail',
+        detail: mfa.enrolled
+          ? null
+          : 'Your Google account does not have 2-Step Verification turned on.',
+      });
     const own = flaggedShares.filter((s) => s.owner.toLowerCase() === email);
     verdicts.push({
       catalogueId: 'review-shared-links',

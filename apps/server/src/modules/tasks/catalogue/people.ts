@@ -199,7 +199,7 @@ export const people: CatalogueTask[] = [
     platforms: ['Social media'],
     priority: 'Medium',
     risk: 'High',
-    automation: 'NotAutomatable',
+    automation: 'AutomatableBackend',
     cisSafeguards: ['6.3', '6.5'],
   },
   {

@@ -1,29 +1,42 @@
-import { auditActor } from '../../audit/actor';
-import { recordAuditEvent } from '../../audit/repository';
-import type { ActiveSession } from '../../sessions/repository';
-import { googleClientConfig } from '../provider-grants';
-import { saveGrant, setSyncState } from '../repository';
-import type { IntegrationsContext } from '../service';
-import { sealContext } from '../tokens';
-import { type GoogleGrant, revokeGoogleToken } from './index';
+import type { IntegrationId } from '@castellan/contract';
+import { auditActor } from '../audit/actor';
+import { recordAuditEvent } from '../audit/repository';
+import type { ActiveSession } from '../sessions/repository';
+import { revokeTokens } from './provider-grants';
+import { saveGrant, setSyncState } from './repository';
+import type { IntegrationsContext } from './service';
+import { sealContext } from './tokens';
+
+/** What a connect flow obtained from the provider. */
+export type ObtainedGrant = {
+  accessToken: string;
+  /** Null when the provider gives none (Meta; Google sometimes). */
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scopes: string[];
+  /** The provider's id of what was connected: the Microsoft tenant, the Meta user. */
+  accountId?: string | null;
+};
 
 /**
- * Takes in a grant from the connect flow. Without every scope or an administrator behind it,
- * nothing could be read: the grant is given back at once and the integration is
+ * Takes in a grant from a connect flow. Without every permission behind it nothing could be
+ * read: the grant is given back at once where the provider allows, and the integration is
  * `permission_missing`. Otherwise its tokens are sealed and stored and a first sync is queued.
  */
-export async function recordGoogleGrant(
+export async function recordGrant(
   ctx: IntegrationsContext,
   session: ActiveSession,
-  grant: GoogleGrant,
+  integrationId: IntegrationId,
+  grant: ObtainedGrant,
   permitted: boolean,
 ): Promise<'connected' | 'permission_missing'> {
   const { db, box } = ctx;
   const connection = {
     organizationId: session.organization.id,
-    integrationId: 'gws',
+    integrationId,
     connectedById: session.user.id,
     accountEmail: null,
+    accountId: grant.accountId ?? null,
     scopes: grant.scopes,
   };
   const audit = (action: string) =>
@@ -31,13 +44,10 @@ export async function recordGoogleGrant(
       action,
       organizationId: session.organization.id,
       actor: auditActor(session),
-      details: { integration: 'gws', scopes: grant.scopes },
+      details: { integration: integrationId, scopes: grant.scopes },
     });
   if (!permitted) {
-    const google = googleClientConfig(ctx.config);
-    if (google) {
-      await revokeGoogleToken(google, grant.refreshToken ?? grant.accessToken).catch(() => {});
-    }
+    await revokeTokens(ctx.config, integrationId, grant).catch(() => {});
     await saveGrant(db, {
       ...connection,
       status: 'permission_missing',
@@ -59,7 +69,7 @@ export async function recordGoogleGrant(
   await audit('integration.connected');
   const first = await ctx.syncQueue?.requestSync({
     organizationId: row.organizationId,
-    integrationId: 'gws',
+    integrationId,
   });
   if (first?.queued) await setSyncState(db, row.id, 'queued');
   return 'connected';

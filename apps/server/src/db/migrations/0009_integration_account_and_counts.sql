@@ -1,0 +1,2 @@
+ALTER TABLE "integrations" ADD COLUMN "account_id" text;--> statement-breakpoint
+ALTER TABLE "integrations" ADD COLUMN "sync_counts" jsonb;

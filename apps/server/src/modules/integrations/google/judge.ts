@@ -1,0 +1,24 @@
+import type { Db } from '../../../db/client';
+import { isAllowed } from '../../allow-list/matches';
+import { approvedEntries } from '../../allow-list/service';
+import type { IntegrationRow } from '../repository';
+import { recordSuiteVerdicts } from '../suite-verdicts';
+import { googleVerdicts, type StoredGoogleFacts } from './verdicts';
+
+/**
+ * Records the task verdicts of the last Google Workspace sync's facts, against the allow-list as
+ * it is now, speaking for the sign-in of the members `speaksForSignIn` names.
+ */
+export async function judgeGoogleWorkspace(
+  db: Db,
+  row: IntegrationRow,
+  members: readonly { id: string; email: string }[],
+  speaksForSignIn: (email: string) => boolean,
+): Promise<void> {
+  if (!row.facts || !row.lastScan) return;
+  const facts = row.facts as StoredGoogleFacts;
+  const approved = await approvedEntries(db, row.organizationId);
+  const flagged = facts.externalShares.filter((s) => !isAllowed(s, approved));
+  const verdicts = googleVerdicts(facts, members, flagged, speaksForSignIn);
+  await recordSuiteVerdicts(db, row, 'gws', verdicts, facts.userCount);
+}

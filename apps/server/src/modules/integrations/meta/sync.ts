@@ -1,0 +1,67 @@
+import type { Db } from '../../../db/client';
+import { metaClientConfig } from '../provider-grants';
+import { findIntegrationRow } from '../repository';
+import type { IntegrationsContext } from '../service';
+import { recordSuiteVerdicts } from '../suite-verdicts';
+import { type ProviderSync, runSync } from '../sync-runner';
+import { debugMetaToken, MetaApi, MetaApiError, missingMetaScopes } from './index';
+import { metaVerdicts, type StoredMetaFacts } from './verdicts';
+
+export const META_FAILURE: ProviderSync['failures'] = {
+  invalid_token:
+    'Meta no longer accepts Castellan’s access: it expired or was revoked. Reconnect Meta.',
+  permission_missing:
+    'Meta refused to show your business accounts: reconnect Meta and allow business management.',
+  rate_limited: 'Meta asked us to slow down; the sync will try again shortly.',
+  unavailable: 'Meta did not answer; the sync will try again shortly.',
+  failed: 'Meta answered in a way Castellan did not understand; the sync will try again later.',
+};
+
+/** Records Meta's verdicts from the last sync's facts. */
+export async function judgeMeta(db: Db, organizationId: string): Promise<void> {
+  const row = await findIntegrationRow(db, organizationId, 'meta');
+  if (!row?.facts || !row.lastScan) return;
+  const facts = row.facts as StoredMetaFacts;
+  const people = facts.businesses.reduce((sum, b) => sum + b.people, 0);
+  await recordSuiteVerdicts(db, row, 'meta', metaVerdicts(facts), people);
+}
+
+/** Reads the business accounts the Meta grant can see and their two-factor settings. */
+export async function syncMeta(
+  ctx: Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log'>,
+  organizationId: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const meta = metaClientConfig(ctx.config);
+  if (!meta) return;
+  await runSync(
+    ctx,
+    organizationId,
+    'meta',
+    {
+      name: 'Meta',
+      failures: META_FAILURE,
+      kindOf: (err) => (err instanceof MetaApiError ? err.kind : null),
+      judge: judgeMeta,
+      read: async ({ tokens, signal }) => {
+        const token = { accessToken: tokens.accessToken ?? '', expiresAt: tokens.expiresAt };
+        // Meta does not tell apps when it ends a token early: ask before reading.
+        const info = await debugMetaToken(meta, token.accessToken, signal);
+        if (!info.isValid || (info.expiresAt && info.expiresAt <= new Date())) {
+          throw new MetaApiError('invalid_token', 'Meta says the token is no longer valid');
+        }
+        if (missingMetaScopes(info.scopes).length > 0) {
+          throw new MetaApiError(
+            'permission_missing',
+            'the business_management permission was removed',
+          );
+        }
+        const facts: StoredMetaFacts = {
+          businesses: await new MetaApi(meta, token).businesses(signal),
+        };
+        return facts;
+      },
+    },
+    signal,
+  );
+}

@@ -1,0 +1,46 @@
+import type { MetaAccount } from '@castellan/contract';
+import type { Verdict } from '../../tasks/evidence';
+import { listed, organisationVerdict } from '../verdict-text';
+import type { MetaBusiness } from './index';
+
+/** What a Meta sync keeps (JSON in `integrations.facts`). */
+export type StoredMetaFacts = { businesses: MetaBusiness[] };
+
+/** A business as the API shows it. */
+export const toMetaAccount = (b: MetaBusiness): MetaAccount => ({
+  ...b,
+  twoFactorRequired: b.twoFactorType === 'all_required',
+});
+
+/**
+ * Meta's verdicts on the social-media tasks: two-factor authentication required in every
+ * business portfolio decides `meta-business-mfa`. People without it fail
+ * `protect-social-media-accounts`, but Meta cannot vouch for the company's other networks, so
+ * that task never passes from here.
+ */
+export function metaVerdicts(facts: StoredMetaFacts): Verdict[] {
+  const { businesses } = facts;
+  if (businesses.length === 0) return [];
+  const optional = businesses.filter((b) => b.twoFactorType !== 'all_required').map((b) => b.name);
+  const verdicts = [
+    organisationVerdict(
+      'meta-business-mfa',
+      optional.length === 0,
+      `Two-factor authentication is not required for everyone in ${listed(optional)}.`,
+    ),
+  ];
+  const without = businesses.reduce(
+    (sum, b) => sum + (b.people - b.peopleWithTwoFactor - b.peopleTwoFactorUnknown),
+    0,
+  );
+  if (without > 0) {
+    verdicts.push(
+      organisationVerdict(
+        'protect-social-media-accounts',
+        false,
+        `${without} ${without === 1 ? 'person' : 'people'} with access to your Meta business accounts ${without === 1 ? 'does' : 'do'} not use two-factor authentication.`,
+      ),
+    );
+  }
+  return verdicts;
+}

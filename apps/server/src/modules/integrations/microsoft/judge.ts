@@ -1,0 +1,22 @@
+import type { Db } from '../../../db/client';
+import type { IntegrationRow } from '../repository';
+import { recordSuiteVerdicts } from '../suite-verdicts';
+import { m365Verdicts, type StoredM365Facts } from './verdicts';
+
+/** Records the task verdicts of the last Microsoft 365 sync's facts. */
+export async function judgeMicrosoft365(
+  db: Db,
+  row: IntegrationRow,
+  members: readonly { id: string; email: string }[],
+  speaksForSignIn: (email: string) => boolean,
+): Promise<void> {
+  if (!row.facts || !row.lastScan) return;
+  const facts = row.facts as StoredM365Facts;
+  await recordSuiteVerdicts(
+    db,
+    row,
+    'm365',
+    m365Verdicts(facts, members, speaksForSignIn),
+    facts.userCount,
+  );
+}

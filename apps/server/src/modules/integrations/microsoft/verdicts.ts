@@ -1,0 +1,97 @@
+import type { Verdict } from '../../tasks/evidence';
+import { SUPER_ADMINS } from '../google/verdicts';
+import { listed, organisationVerdict } from '../verdict-text';
+import type { M365TenantFacts } from './index';
+
+/** What a Microsoft 365 sync keeps (JSON in `integrations.facts`) and judges tasks from. */
+export type StoredM365Facts = M365TenantFacts;
+
+/** What a check the tenant's licence does not allow shows instead of a result. */
+export const NEEDS_P1 = 'needs Entra ID P1';
+
+/** The checks the Microsoft 365 card lists, and the Entra ID P1 reads each needs. */
+export const M365_CHECKS = [
+  {
+    name: 'MFA registration',
+    description: 'Verifies every user has registered a second sign-in method.',
+    needs: 'mfa-registration',
+  },
+  {
+    name: 'MFA enforced',
+    description:
+      'Verifies security defaults or a Conditional Access policy require MFA for all users.',
+    needs: null,
+  },
+  {
+    name: 'Global Administrators',
+    description: 'Verifies there are two to four Global Administrators.',
+    needs: null,
+  },
+  {
+    name: 'Unused accounts',
+    description: 'Finds accounts nobody has signed in to for 90 days.',
+    needs: 'sign-in-activity',
+  },
+  {
+    name: 'Failed sign-ins',
+    description: 'Counts failed sign-ins of the last 30 days as stopped attacks.',
+    needs: 'sign-ins',
+  },
+] as const;
+
+/**
+ * Turns what a sync read into task verdicts. A check the tenant's licence does not allow
+ * (no Entra ID P1) gives no verdict: it counts neither way and its task stays manual.
+ */
+export function m365Verdicts(
+  facts: StoredM365Facts,
+  members: readonly { id: string; email: string }[],
+  speaksForSignIn: (email: string) => boolean = () => true,
+): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const mfa = facts.memberMfa;
+  for (const m of mfa ? members : []) {
+    const email = m.email.toLowerCase();
+    const state = mfa?.[email];
+    if (!state || !speaksForSignIn(email)) continue;
+    verdicts.push({
+      catalogueId: 'enable-mfa',
+      userId: m.id,
+      verdict: state.registered ? 'pass' : 'fail',
+      detail: state.registered
+        ? null
+        : 'Your Microsoft 365 account has no second sign-in method registered.',
+    });
+  }
+
+  const enforced =
+    facts.securityDefaultsEnabled === true || facts.conditionalAccessRequiresMfa === true;
+  if (facts.securityDefaultsEnabled !== null) {
+    verdicts.push(
+      organisationVerdict(
+        'enforce-mfa-microsoft-365',
+        enforced,
+        'Microsoft 365 does not require MFA for everyone: security defaults are off and no Conditional Access policy requires it.',
+      ),
+    );
+  }
+  const admins = facts.globalAdmins.length;
+  verdicts.push(
+    organisationVerdict(
+      'limit-super-admins',
+      admins >= SUPER_ADMINS.min && admins <= SUPER_ADMINS.max,
+      `Microsoft 365 has ${admins} Global Administrator${admins === 1 ? '' : 's'}; keep two to four.`,
+    ),
+  );
+  if (facts.staleUsers) {
+    const stale = facts.staleUsers.map((u) => u.email);
+    verdicts.push(
+      organisationVerdict(
+        'remove-stale-accounts',
+        stale.length === 0,
+        `${stale.length} Microsoft 365 account${stale.length === 1 ? ' is' : 's are'} not used any more: ${listed(stale)}.`,
+      ),
+    );
+  }
+  return verdicts;
+}

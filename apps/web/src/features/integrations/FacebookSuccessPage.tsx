@@ -1,0 +1,64 @@
+import { Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** How long the popup shows its message before closing itself. */
+export const CLOSE_AFTER_MS = 1500;
+
+const OUTCOMES = {
+  connected: {
+    title: 'Meta connected',
+    text: 'Castellan can now check your business accounts. This window closes by itself.',
+  },
+  cancelled: {
+    title: 'Meta was not connected',
+    text: 'Connecting was cancelled. You can try again from the Integrations page.',
+  },
+  refused: {
+    title: 'Meta was not connected',
+    text: 'Castellan did not get the business management permission it needs, or the connection was not started from your Integrations page.',
+  },
+  failed: {
+    title: 'Meta was not connected',
+    text: 'Meta did not answer as expected. Please try again in a moment.',
+  },
+} as const;
+
+/**
+ * Where the Facebook sign-in popup lands (spec §2 /facebook-success): says how it went and closes
+ * itself; the Integrations page that opened it then checks the status. Opened on its own, it
+ * offers the way to the Integrations page instead.
+ */
+export default function FacebookSuccessPage() {
+  const [search] = useSearchParams();
+  const outcome = OUTCOMES[search.get('outcome') as keyof typeof OUTCOMES] ?? OUTCOMES.connected;
+  const inPopup = typeof window !== 'undefined' && window.opener !== null;
+
+  useEffect(() => {
+    if (!inPopup) return;
+    const timer = window.setTimeout(() => window.close(), CLOSE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [inPopup]);
+
+  return (
+    <Container size="xs" py="xl">
+      <Stack gap="sm" role="status">
+        <Title order={1} size="h2">
+          {outcome.title}
+        </Title>
+        <Text>{outcome.text}</Text>
+        {inPopup ? (
+          <Button
+            variant="light"
+            onClick={() => window.close()}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Close this window
+          </Button>
+        ) : (
+          <Anchor href="/integrations">Go to Integrations</Anchor>
+        )}
+      </Stack>
+    </Container>
+  );
+}

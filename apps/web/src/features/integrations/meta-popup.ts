@@ -1,0 +1,30 @@
+import { oauthFlow } from '../../lib/oauth-flow';
+
+/** Spec §7 and §9: the Facebook sign-in popup, its size and how often it is checked. */
+export const META_POPUP = { path: '/api/facebook/auth', width: 600, height: 700, pollMs: 500 };
+export const POPUP_BLOCKED = 'Failed to open popup';
+
+/**
+ * Opens the Facebook sign-in popup over the middle of the window and calls `onClosed` once it
+ * has been closed (it closes itself on /facebook-success). Throws POPUP_BLOCKED when the browser
+ * would not open it.
+ */
+export function openMetaPopup(onClosed: () => void, win: Window = window): () => void {
+  const { width, height, path, pollMs } = META_POPUP;
+  const left = Math.max(0, win.screenX + (win.outerWidth - width) / 2);
+  const top = Math.max(0, win.screenY + (win.outerHeight - height) / 2);
+  const popup = win.open(
+    path,
+    'castellan-facebook',
+    `popup=yes,width=${width},height=${height},left=${Math.round(left)},top=${Math.round(top)}`,
+  );
+  if (!popup) throw new Error(POPUP_BLOCKED);
+  oauthFlow.start('meta', '/integrations');
+  const timer = win.setInterval(() => {
+    if (!popup.closed) return;
+    win.clearInterval(timer);
+    oauthFlow.finish();
+    onClosed();
+  }, pollMs);
+  return () => win.clearInterval(timer);
+}
