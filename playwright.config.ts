@@ -11,6 +11,9 @@ const GOOGLE_ISSUER = `http://127.0.0.1:${port + 91}`;
 const MICROSOFT_ISSUER = `http://127.0.0.1:${port + 92}`;
 // A local Google (OAuth and the Admin SDK, Reports and Policy APIs) for the Workspace integration.
 const GOOGLE_API = `http://127.0.0.1:${port + 93}`;
+// A local Microsoft identity platform and Graph, and a local Meta (login dialog and Graph API).
+const MICROSOFT_API = `http://127.0.0.1:${port + 94}`;
+const META_API = `http://127.0.0.1:${port + 95}`;
 const client = { id: 'castellan-test', secret: 'castellan-test-secret' };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-e2e-'));
 
@@ -67,6 +70,24 @@ export default defineConfig({
       },
     },
     {
+      command: 'npx tsx apps/server/test/fakes/run-microsoft.ts',
+      url: `${MICROSOFT_API}/__fake/tenant`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        APP_URL: appUrl,
+        MICROSOFT_FAKE_PORT: String(port + 94),
+        MICROSOFT_FAKE_DOMAIN: 'tidewater.example',
+      },
+    },
+    {
+      command: 'npx tsx apps/server/test/fakes/run-meta.ts',
+      url: `${META_API}/__fake/businesses`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { APP_URL: appUrl, META_FAKE_PORT: String(port + 95) },
+    },
+    {
       command: 'npx tsx apps/server/src/main.ts',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
@@ -87,6 +108,10 @@ export default defineConfig({
         MICROSOFT_CLIENT_ID: client.id,
         MICROSOFT_CLIENT_SECRET: client.secret,
         GOOGLE_API_BASE_URL: GOOGLE_API,
+        MICROSOFT_API_BASE_URL: MICROSOFT_API,
+        META_APP_ID: client.id,
+        META_APP_SECRET: client.secret,
+        META_API_BASE_URL: META_API,
       },
     },
   ],
