@@ -73,7 +73,10 @@ export type FakeMicrosoft = {
     expiresAt: Date;
     scopes: string[];
   };
-  /** A new tenant (default: the one started with, rebuilt); switches, failures and log cleared. */
+  /**
+   * A new tenant (default: the one started with, rebuilt); switches, organisation consents,
+   * failures and the log cleared. Tokens already issued stay valid.
+   */
   reset(tenant?: TenantOptions): void;
   close(): Promise<void>;
 };
@@ -180,6 +183,7 @@ export async function startFakeMicrosoft(
     reset: (options) => {
       tenant = buildTenant(options ?? initial);
       revokedScopes.clear();
+      identity.forgetConsents();
       failures.length = 0;
       log.length = 0;
     },

@@ -468,6 +468,10 @@ export function createIdentity(options: {
       for (const t of accessTokens.values()) t.expired = true;
       for (const t of refreshTokens.values()) t.expired = true;
     },
+    /** Forgets every organisation-wide consent an administrator gave. */
+    forgetConsents() {
+      orgConsent.clear();
+    },
     setAccessTokenLifetime(seconds: number) {
       options.accessTokenLifetimeS = seconds;
     },
