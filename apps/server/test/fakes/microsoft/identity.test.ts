@@ -130,10 +130,11 @@ describe('fake identity platform', () => {
   });
 
   it('shows an error page, never a redirect, for an unknown client or redirect URI', async () => {
-    for (const params of [
+    const cases: Record<string, string>[] = [
       { client_id: 'someone-else' },
       { redirect_uri: 'https://evil.test/cb' },
-    ]) {
+    ];
+    for (const params of cases) {
       const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
