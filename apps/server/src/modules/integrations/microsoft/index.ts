@@ -1,0 +1,15 @@
+// The Microsoft 365 integration's client: OAuth, the Graph session, and the tenant reader.
+
+export type { MicrosoftClientConfig } from './client-config';
+export { GraphApi, type GraphApiOptions } from './graph-api';
+export { MicrosoftApiError, type MicrosoftApiErrorKind } from './microsoft-api-error';
+export {
+  exchangeMicrosoftCode,
+  type MicrosoftGrant,
+  microsoftAuthorizeUrl,
+  refreshMicrosoftToken,
+} from './oauth';
+export { type M365TenantFacts, type P1Check, readTenant } from './read-tenant';
+export type { RetryPolicy } from './retry';
+export { M365_SCOPES, missingM365Scopes } from './scopes';
+export type { StaleUser } from './stale-users';

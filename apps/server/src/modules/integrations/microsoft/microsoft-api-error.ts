@@ -1,0 +1,125 @@
+// What went wrong talking to Microsoft, reduced to what the product does about it
+// (integrations-reference §2.1, §2.9 and §5). Messages carry Microsoft's text, never a token.
+
+export type MicrosoftApiErrorKind =
+  | 'invalid_token'
+  | 'permission_missing'
+  | 'license_missing'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'failed';
+
+export class MicrosoftApiError extends Error {
+  override readonly name = 'MicrosoftApiError';
+  constructor(
+    readonly kind: MicrosoftApiErrorKind,
+    message: string,
+    /** Microsoft's HTTP status; null when no answer came (network error, timeout). */
+    readonly httpStatus: number | null,
+    /** Graph's `error.code` or the token endpoint's `error`; null when there was none. */
+    readonly code: string | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * An answer worth asking again for (429, 5xx, no answer), with Retry-After when sent. Internal
+ * to the client: callers only see the MicrosoftApiError once retries run out.
+ */
+export class TransientFailure extends Error {
+  constructor(
+    readonly error: MicrosoftApiError,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(error.message);
+  }
+}
+
+/** A Graph 401: worth one refresh of the access token before it means invalid_token. */
+export class Unauthenticated extends Error {}
+
+/** Retry-After in ms (delta-seconds or an HTTP date); null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const fieldsOf = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** The error of a non-2xx Graph answer: to throw, to retry, or to refresh the token for. */
+export function graphFailure(
+  where: string,
+  status: number,
+  body: unknown,
+  headers: Headers,
+): MicrosoftApiError | TransientFailure | Unauthenticated {
+  const error = fieldsOf(fieldsOf(body).error);
+  const code = text(error.code);
+  const message = `${where}: ${code ?? `HTTP ${status}`}: ${text(error.message) ?? ''}`.trimEnd();
+  const retryAfter = retryAfterMs(headers.get('retry-after'));
+  if (status === 401) return new Unauthenticated(message);
+  if (status === 429) {
+    return new TransientFailure(
+      new MicrosoftApiError('rate_limited', message, status, code),
+      retryAfter,
+    );
+  }
+  if (status >= 500) {
+    return new TransientFailure(
+      new MicrosoftApiError('unavailable', message, status, code),
+      retryAfter,
+    );
+  }
+  if (status === 403) {
+    const kind =
+      code === 'Authentication_RequestFromNonPremiumTenantOrB2CTenant'
+        ? 'license_missing'
+        : 'permission_missing';
+    return new MicrosoftApiError(kind, message, status, code);
+  }
+  return new MicrosoftApiError('failed', message, status, code);
+}
+
+/** The error of a non-2xx answer of the token endpoint (`{error, error_description, …}`). */
+export function tokenEndpointFailure(
+  where: string,
+  status: number,
+  body: unknown,
+  headers: Headers,
+): MicrosoftApiError | TransientFailure {
+  const fields = fieldsOf(body);
+  const code = text(fields.error);
+  // The description's first line holds the AADSTS code and text; trace lines follow.
+  const description = text(fields.error_description)?.split(/\r?\n/)[0];
+  const message = `${where}: ${code ?? `HTTP ${status}`}${description ? `: ${description}` : ''}`;
+  const retryAfter = retryAfterMs(headers.get('retry-after'));
+  if (status === 429) {
+    return new TransientFailure(
+      new MicrosoftApiError('rate_limited', message, status, code),
+      retryAfter,
+    );
+  }
+  if (status >= 500 || code === 'temporarily_unavailable') {
+    return new TransientFailure(
+      new MicrosoftApiError('unavailable', message, status, code),
+      retryAfter,
+    );
+  }
+  switch (code) {
+    case 'invalid_grant':
+    case 'interaction_required':
+      return new MicrosoftApiError('invalid_token', message, status, code);
+    case 'consent_required':
+    case 'invalid_scope':
+      return new MicrosoftApiError('permission_missing', message, status, code);
+    default:
+      // invalid_client (an expired secret, say), unauthorized_client, invalid_request: our set-up.
+      return new MicrosoftApiError('failed', message, status, code);
+  }
+}

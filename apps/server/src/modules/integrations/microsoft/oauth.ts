@@ -1,0 +1,143 @@
+// The Microsoft identity platform's authorization-code flow (integrations-reference §2.1): the
+// authorize URL, the code exchange and refresh. The client authenticates with form fields.
+import { z } from 'zod';
+import { DEFAULT_TIMEOUT_MS, type MicrosoftClientConfig, microsoftUrl } from './client-config';
+import { fetchMicrosoft } from './fetch-microsoft';
+import { MicrosoftApiError, tokenEndpointFailure } from './microsoft-api-error';
+import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './retry';
+import { M365_SCOPES } from './scopes';
+
+export type MicrosoftGrant = {
+  accessToken: string;
+  /** Null when Microsoft gave none (offline_access not granted). */
+  refreshToken: string | null;
+  expiresAt: Date;
+  scopes: string[];
+};
+
+const tenantPath = (tenant: string, step: 'authorize' | 'token') =>
+  `/${encodeURIComponent(tenant)}/oauth2/v2.0/${step}`;
+
+export function microsoftAuthorizeUrl(
+  cfg: MicrosoftClientConfig,
+  p: { tenant: string; state: string; codeChallenge: string; loginHint?: string },
+): string {
+  return microsoftUrl(cfg, 'login', tenantPath(p.tenant, 'authorize'), {
+    client_id: cfg.clientId,
+    response_type: 'code',
+    redirect_uri: cfg.redirectUri,
+    response_mode: 'query',
+    scope: M365_SCOPES.join(' '),
+    state: p.state,
+    code_challenge: p.codeChallenge,
+    code_challenge_method: 'S256',
+    // The permissions are admin-restricted: the consent screen must offer an administrator to
+    // consent for the whole organisation.
+    prompt: 'consent',
+    login_hint: p.loginHint,
+  }).toString();
+}
+
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.coerce.number().nonnegative(),
+  refresh_token: z.string().min(1).optional(),
+  scope: z.string().optional(),
+  token_type: z.string().regex(/^bearer$/i),
+});
+
+async function postToken(
+  cfg: MicrosoftClientConfig,
+  where: string,
+  tenant: string,
+  form: Record<string, string>,
+  signal?: AbortSignal,
+) {
+  const answer = await fetchMicrosoft(
+    where,
+    microsoftUrl(cfg, 'login', tenantPath(tenant, 'token')),
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        client_id: cfg.clientId,
+        client_secret: cfg.clientSecret,
+        scope: M365_SCOPES.join(' '),
+        ...form,
+      }),
+    },
+    cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    signal,
+  );
+  if (answer.status < 200 || answer.status > 299) {
+    throw tokenEndpointFailure(where, answer.status, answer.body, answer.headers);
+  }
+  return answer.body;
+}
+
+function grantOf(where: string, body: unknown, fallback: MicrosoftGrant | null): MicrosoftGrant {
+  const parsed = tokenAnswer.safeParse(body);
+  if (!parsed.success) throw new MicrosoftApiError('failed', `${where}: unexpected answer`, 200);
+  const t = parsed.data;
+  const scopes = (t.scope ?? '').split(' ').filter(Boolean);
+  return {
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token ?? fallback?.refreshToken ?? null,
+    expiresAt: new Date(Date.now() + t.expires_in * 1000),
+    scopes: scopes.length > 0 ? scopes : (fallback?.scopes ?? []),
+  };
+}
+
+/** Redeems the callback's code. Not retried: a code works once, a repeat would be refused. */
+export async function exchangeMicrosoftCode(
+  cfg: MicrosoftClientConfig,
+  p: { tenant: string; code: string; verifier: string },
+  signal?: AbortSignal,
+): Promise<MicrosoftGrant> {
+  const where = 'Microsoft code exchange';
+  const body = await withRetries(
+    () =>
+      postToken(
+        cfg,
+        where,
+        p.tenant,
+        {
+          grant_type: 'authorization_code',
+          code: p.code,
+          redirect_uri: cfg.redirectUri,
+          code_verifier: p.verifier,
+        },
+        signal,
+      ),
+    { ...DEFAULT_RETRY, attempts: 1 },
+    signal,
+  );
+  return grantOf(where, body, null);
+}
+
+/** A new access token and a new refresh token (Microsoft sends one each time: keep it). */
+export async function refreshMicrosoftToken(
+  cfg: MicrosoftClientConfig,
+  p: { tenant: string; refreshToken: string; retry?: RetryPolicy; scopes?: string[] },
+  signal?: AbortSignal,
+): Promise<MicrosoftGrant> {
+  const where = 'Microsoft token refresh';
+  const body = await withRetries(
+    () =>
+      postToken(
+        cfg,
+        where,
+        p.tenant,
+        { grant_type: 'refresh_token', refresh_token: p.refreshToken },
+        signal,
+      ),
+    p.retry ?? DEFAULT_RETRY,
+    signal,
+  );
+  return grantOf(where, body, {
+    accessToken: '',
+    refreshToken: p.refreshToken,
+    expiresAt: new Date(0),
+    scopes: p.scopes ?? [],
+  });
+}
