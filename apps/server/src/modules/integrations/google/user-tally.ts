@@ -1,5 +1,7 @@
 // Counts over the workspace's users as they stream past: only the counts, the members' 2SV
 // state and the stale accounts are kept, never the list of users.
+
+import { NEVER_SIGNED_IN_GRACE_DAYS, STALE_AFTER_DAYS } from '../stale-accounts';
 import type { DirectoryUser } from './directory';
 import { parseRfc3339 } from './rfc3339';
 
@@ -23,10 +25,6 @@ export type UserFacts = {
 };
 
 const DAY = 86_400_000;
-/** Not signed in for longer than this: stale. */
-export const STALE_AFTER_DAYS = 90;
-/** A new account that never signed in is only stale once this old. */
-export const NEVER_SIGNED_IN_GRACE_DAYS = 30;
 
 export function createUserTally(input: { memberEmails: ReadonlySet<string>; now: Date }) {
   const members = new Set([...input.memberEmails].map((e) => e.toLowerCase()));

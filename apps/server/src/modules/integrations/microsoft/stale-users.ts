@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEVER_SIGNED_IN_GRACE_DAYS, STALE_AFTER_DAYS } from '../stale-accounts';
 import type { GraphApi } from './graph-api';
 import { parseItems } from './parse-items';
 import { emailOf } from './user-email';
@@ -10,9 +11,6 @@ const SELECT =
 const TOP = '120';
 
 const DAY = 86_400_000;
-export const STALE_AFTER_DAYS = 90;
-/** A new account that never signed in is only stale once this old. */
-export const NEVER_SIGNED_IN_GRACE_DAYS = 14;
 
 const user = z.object({
   mail: z.string().nullish(),
