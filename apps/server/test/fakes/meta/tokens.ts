@@ -42,6 +42,14 @@ export function tokenOfRequest(params: URLSearchParams, authorization?: string):
 export function createTokenStore(apps: readonly MetaApp[]) {
   const tokens = new Map<string, IssuedToken>();
 
+  /** Why a token is not usable, as Meta's error; null when it is. */
+  const problem = (issued: IssuedToken | undefined): Answer | null => {
+    if (!issued) return unknownToken();
+    if (issued.revoked) return revokedToken();
+    if (issued.expiresAt <= Date.now()) return expiredToken(issued.expiresAt);
+    return null;
+  };
+
   return {
     app: (id: string | null) => apps.find((a) => a.id === id),
 
@@ -63,21 +71,15 @@ export function createTokenStore(apps: readonly MetaApp[]) {
 
     get: (token: string) => tokens.get(token),
 
-    /** Why a token is not usable, as Meta's error; null when it is. */
-    problem(issued: IssuedToken | undefined): Answer | null {
-      if (!issued) return unknownToken();
-      if (issued.revoked) return revokedToken();
-      if (issued.expiresAt <= Date.now()) return expiredToken(issued.expiresAt);
-      return null;
-    },
+    problem,
 
     /** The token of a Graph call, checked with its appsecret_proof; an Answer when refused. */
     authenticate(params: URLSearchParams, authorization?: string): IssuedToken | Answer {
       const token = tokenOfRequest(params, authorization);
       if (!token) return tokenRequired();
       const issued = tokens.get(token);
-      const problem = this.problem(issued);
-      if (problem || !issued) return problem ?? unknownToken();
+      const refusal = problem(issued);
+      if (refusal || !issued) return refusal ?? unknownToken();
       const app = apps.find((a) => a.id === issued.appId);
       const proof = params.get('appsecret_proof');
       if (app && (proof !== null || app.requireProof !== false)) {

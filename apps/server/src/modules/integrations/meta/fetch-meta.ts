@@ -35,7 +35,7 @@ export async function fetchMeta(
   } catch {
     // an HTML error page from a proxy, say
   }
-  // Graph reports some errors with a 200 status, so the body decides as much as the status.
+  // An error envelope is an error whatever the status it came with.
   const isError = typeof body === 'object' && body !== null && 'error' in body;
   if (status >= 200 && status <= 299 && !isError) return body;
   throw graphFailure(where, status, body);

@@ -165,6 +165,16 @@ describe('MetaApi', () => {
     expect(meta.requests()).toHaveLength(3);
   });
 
+  it('reads no answer within the timeout as unavailable, after retrying', async () => {
+    meta.setLatencyMs(200);
+    const api = new MetaApi({ ...cfg, timeoutMs: 20 }, meta.issueToken(), {
+      retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    const err = (await api.business('205').catch((e: unknown) => e)) as MetaApiError;
+    expect(err).toMatchObject({ kind: 'unavailable', httpStatus: null, code: null });
+    expect(meta.requests().filter((r) => r.path === '/v24.0/205')).toHaveLength(2);
+  });
+
   it('retries a transient error, and reads a failure of a people list as the failure of all', async () => {
     meta.failNext('/v24.0/100/business_users', 2);
     expect((await session().business('100')).people).toBe(230);

@@ -81,7 +81,10 @@ export class MetaApi {
     return this.#withPeople(node, signal);
   }
 
-  /** Sets the business to require two-factor authentication of everyone (reference §3.5). */
+  /**
+   * Sets the business to require two-factor authentication of everyone (reference §3.5). Setting
+   * a value twice does no harm, so the POST is retried like a read.
+   */
   async requireTwoFactor(businessId: string, signal?: AbortSignal): Promise<void> {
     const where = 'two-factor setting';
     const url = graphUrl(this.config, `/${encodeURIComponent(businessId)}`);
@@ -153,13 +156,8 @@ export class MetaApi {
    * Meta put in it (ours goes in a header).
    */
   #nextUrl(where: string, next: string): URL {
-    let url: URL;
-    try {
-      url = new URL(next);
-    } catch {
-      url = new URL('invalid:');
-    }
-    if (url.origin !== metaOrigin(this.config, 'graph')) {
+    const url = URL.canParse(next) ? new URL(next) : null;
+    if (!url || url.origin !== metaOrigin(this.config, 'graph')) {
       throw new MetaApiError('failed', `Meta ${where}: paging.next leaves the Graph API`, {
         httpStatus: 200,
       });
