@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeMeta, startFakeMeta } from '../../../../test/fakes/meta/fake-meta';
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
@@ -124,6 +126,22 @@ describe('MetaApi', () => {
       metaMessage: '(#200) Requires business_management permission to manage the object',
     });
     expect(meta.businesses().find((b) => b.id === '100')?.twoFactorType).toBe('none');
+  });
+
+  it('fails the change when Meta answers anything but success: true', async () => {
+    const odd = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"success":false}');
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    const { port } = odd.address() as AddressInfo;
+    try {
+      const api = new MetaApi({ ...cfg, baseUrl: `http://127.0.0.1:${port}` }, meta.issueToken());
+      expect(await failureOf(api.requireTwoFactor('100'))).toMatchObject({ kind: 'failed' });
+    } finally {
+      odd.closeAllConnections();
+      await new Promise((resolve) => odd.close(resolve));
+    }
   });
 
   it('does not call Meta with a token past its expiry', async () => {
