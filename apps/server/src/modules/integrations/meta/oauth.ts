@@ -1,0 +1,137 @@
+// Facebook Login's manual server-side flow (integrations-reference §3.1): the dialog URL, the
+// code exchange, the long-lived token exchange and debug_token. There is no refresh token: a
+// long-lived token lasts ~60 days, then the person logs in again.
+import { z } from 'zod';
+import { appSecretProof } from './app-secret-proof';
+import { fetchMeta } from './fetch-meta';
+import { MetaApiError } from './meta-api-error';
+import {
+  DEFAULT_TIMEOUT_MS,
+  graphUrl,
+  graphVersion,
+  type MetaClientConfig,
+  metaUrl,
+  type Query,
+} from './meta-client-config';
+import { DEFAULT_RETRY, withRetries } from './retry';
+import { META_SCOPES } from './scopes';
+
+export type MetaToken = {
+  accessToken: string;
+  /** Null when Meta gave no lifetime. */
+  expiresAt: Date | null;
+};
+
+export type MetaTokenInfo = {
+  isValid: boolean;
+  scopes: string[];
+  /** Null when the token never expires (expires_at 0) or no time was given. */
+  expiresAt: Date | null;
+  userId: string | null;
+};
+
+export function metaDialogUrl(cfg: MetaClientConfig, p: { state: string }): string {
+  return metaUrl(cfg, 'www', `/${graphVersion(cfg)}/dialog/oauth`, {
+    client_id: cfg.appId,
+    redirect_uri: cfg.redirectUri,
+    state: p.state,
+    response_type: 'code',
+    scope: META_SCOPES.join(','),
+  }).toString();
+}
+
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.coerce.number().nonnegative().optional(),
+});
+
+function tokenOf(where: string, body: unknown): MetaToken {
+  const parsed = tokenAnswer.safeParse(body);
+  if (!parsed.success) {
+    throw new MetaApiError('failed', `${where}: unexpected answer`, { httpStatus: 200 });
+  }
+  const { access_token, expires_in } = parsed.data;
+  return {
+    accessToken: access_token,
+    expiresAt: expires_in ? new Date(Date.now() + expires_in * 1000) : null,
+  };
+}
+
+const getJson = (cfg: MetaClientConfig, where: string, url: URL, signal?: AbortSignal) =>
+  fetchMeta(
+    where,
+    url,
+    { headers: { accept: 'application/json' } },
+    cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    signal,
+  );
+
+const tokenUrl = (cfg: MetaClientConfig, query: Query) =>
+  graphUrl(cfg, '/oauth/access_token', {
+    client_id: cfg.appId,
+    client_secret: cfg.appSecret,
+    ...query,
+  });
+
+/** Exchanges the callback's code for a (short-lived) user token. Not retried: a code works once. */
+export async function exchangeMetaCode(
+  cfg: MetaClientConfig,
+  code: string,
+  signal?: AbortSignal,
+): Promise<MetaToken> {
+  const where = 'Meta code exchange';
+  const body = await withRetries(
+    () => getJson(cfg, where, tokenUrl(cfg, { redirect_uri: cfg.redirectUri, code }), signal),
+    { ...DEFAULT_RETRY, attempts: 1 },
+  );
+  return tokenOf(where, body);
+}
+
+/** A long-lived (~60 days) token for a still valid short-lived one. */
+export async function longLivedMetaToken(
+  cfg: MetaClientConfig,
+  shortLived: string,
+  signal?: AbortSignal,
+): Promise<MetaToken> {
+  const where = 'Meta long-lived token exchange';
+  const url = tokenUrl(cfg, { grant_type: 'fb_exchange_token', fb_exchange_token: shortLived });
+  const body = await withRetries(() => getJson(cfg, where, url, signal), DEFAULT_RETRY, signal);
+  return tokenOf(where, body);
+}
+
+const debugAnswer = z.object({
+  data: z.object({
+    is_valid: z.boolean(),
+    scopes: z.array(z.string()).optional(),
+    expires_at: z.number().optional(),
+    user_id: z.coerce.string().optional(),
+  }),
+});
+
+/** What Meta says of a token: valid or not, its permissions, expiry and person. */
+export async function debugMetaToken(
+  cfg: MetaClientConfig,
+  token: string,
+  signal?: AbortSignal,
+): Promise<MetaTokenInfo> {
+  const where = 'Meta debug_token';
+  const appToken = `${cfg.appId}|${cfg.appSecret}`;
+  const url = metaUrl(cfg, 'graph', '/debug_token', {
+    input_token: token,
+    access_token: appToken,
+    appsecret_proof: appSecretProof(cfg.appSecret, appToken),
+  });
+  const body = await withRetries(() => getJson(cfg, where, url, signal), DEFAULT_RETRY, signal);
+  const parsed = debugAnswer.safeParse(body);
+  if (!parsed.success) {
+    throw new MetaApiError('failed', `${where}: unexpected answer`, { httpStatus: 200 });
+  }
+  const d = parsed.data.data;
+  return {
+    isValid: d.is_valid,
+    scopes: d.scopes ?? [],
+    expiresAt: d.expires_at ? new Date(d.expires_at * 1000) : null,
+    userId: d.user_id ?? null,
+  };
+}

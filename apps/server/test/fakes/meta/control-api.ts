@@ -1,0 +1,101 @@
+// The fake's test controls over HTTP, for browser tests that run it in another process:
+//   GET    /__fake/businesses          the businesses as they are now
+//   GET    /__fake/requests            the request log; DELETE clears it
+//   POST   /__fake/tokens              {scopes?, lifetimeSeconds?}: a user token without the dialog
+//   POST   /__fake/expire-tokens       every token issued so far expires now
+//   POST   /__fake/revoke-tokens       every token issued so far is invalidated (190/460)
+//   POST   /__fake/refuse-two-factor   {error: {code, message, …} | null}
+//   POST   /__fake/revoke-permission   {name}
+//   POST   /__fake/fail-next           {path, code, times?}
+//   POST   /__fake/latency             {ms}
+//   POST   /__fake/reset               back to the start
+import { type Answer, json } from '../google/answers';
+import type { FakeMeta } from './fake-meta';
+import type { MetaErrorFields } from './graph-errors';
+
+type Controls = Omit<FakeMeta, 'url' | 'close'>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+const ok = () => json(200, { ok: true });
+const invalid = (message: string) => json(400, { error: message });
+
+function metaErrorOf(v: unknown): MetaErrorFields | null {
+  if (!isRecord(v) || typeof v.message !== 'string' || typeof v.code !== 'number') return null;
+  return v as MetaErrorFields;
+}
+
+export function controlApi(fake: Controls) {
+  const routes: Record<string, (body: Record<string, unknown>) => Answer> = {
+    'GET /__fake/businesses': () => json(200, { businesses: fake.businesses() }),
+    'GET /__fake/requests': () => json(200, { requests: fake.requests() }),
+    'DELETE /__fake/requests': () => {
+      fake.clearRequests();
+      return ok();
+    },
+    'POST /__fake/tokens': (b) => {
+      const lifetimeSeconds = num(b.lifetimeSeconds);
+      return json(
+        200,
+        fake.issueToken({
+          ...(Array.isArray(b.scopes) ? { scopes: b.scopes.map(String) } : {}),
+          ...(lifetimeSeconds === null ? {} : { lifetimeSeconds }),
+        }),
+      );
+    },
+    'POST /__fake/expire-tokens': () => {
+      fake.expireTokens();
+      return ok();
+    },
+    'POST /__fake/revoke-tokens': () => {
+      fake.revokeTokens();
+      return ok();
+    },
+    'POST /__fake/refuse-two-factor': (b) => {
+      const error = b.error === null ? null : metaErrorOf(b.error);
+      if (error === null && b.error !== null) {
+        return invalid('error must be null or {code: number, message: string, …}');
+      }
+      fake.refuseTwoFactorChange(error);
+      return ok();
+    },
+    'POST /__fake/revoke-permission': (b) => {
+      if (typeof b.name !== 'string') return invalid('name is required');
+      fake.revokePermission(b.name);
+      return ok();
+    },
+    'POST /__fake/fail-next': (b) => {
+      const code = num(b.code);
+      if (typeof b.path !== 'string' || code === null) return invalid('path and code are required');
+      const times = num(b.times);
+      fake.failNext(b.path, code, times === null ? {} : { times });
+      return ok();
+    },
+    'POST /__fake/latency': (b) => {
+      const ms = num(b.ms);
+      if (ms === null) return invalid('ms must be a number ≥ 0');
+      fake.setLatencyMs(ms);
+      return ok();
+    },
+    'POST /__fake/reset': () => {
+      fake.reset();
+      return ok();
+    },
+  };
+
+  return async (method: string, url: URL, text: string): Promise<Answer> => {
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) return json(404, { error: `no control ${method} ${url.pathname}` });
+    let body: unknown = {};
+    if (text.trim()) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return invalid('the body must be JSON');
+      }
+    }
+    if (!isRecord(body)) return invalid('the body must be a JSON object');
+    return route(body);
+  };
+}

@@ -1,0 +1,56 @@
+// Starts the fake Meta alone: `npx tsx apps/server/test/fakes/run-meta.ts`.
+// Env: META_FAKE_PORT (default 3195),
+//      APP_URL (default http://127.0.0.1:3000; its /api/facebook/callback is the redirect URI
+//      allowed for the app castellan-test / castellan-test-secret).
+import { startFakeMeta } from './meta/fake-meta';
+import { TEST_CLIENT } from './test-client';
+
+const port = Number(process.env.META_FAKE_PORT ?? 3195);
+const appUrl = (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const redirectUri = `${appUrl}/api/facebook/callback`;
+
+const meta = await startFakeMeta({
+  port,
+  person: { id: '10215241773831025', name: 'Alice Morgan' },
+  redirectUris: [redirectUri],
+  // Two businesses, one without the two-factor requirement and one person without it: enough
+  // for paging at limit=1 too.
+  businesses: [
+    {
+      name: 'Brightwave Studio',
+      twoFactorType: 'none',
+      users: [
+        { name: 'Alice Morgan', role: 'ADMIN', twoFacStatus: 'enabled' },
+        { name: 'Ben Carter', role: 'EMPLOYEE', twoFacStatus: 'enabled' },
+        { name: 'Chloe Davies', role: 'EMPLOYEE', twoFacStatus: 'disabled' },
+        {
+          name: 'Priya Shah',
+          email: 'priya@northlight-agency.example',
+          role: 'EMPLOYEE',
+          twoFacStatus: 'enabled',
+        },
+      ],
+    },
+    {
+      name: 'Brightwave Shop',
+      twoFactorType: 'all_required',
+      users: [
+        { name: 'Alice Morgan', role: 'ADMIN', twoFacStatus: 'enabled' },
+        { name: 'Ben Carter', role: 'EMPLOYEE', twoFacStatus: 'enabled' },
+      ],
+    },
+  ],
+});
+
+console.log(`fake Meta: ${meta.url} (signed in as Alice Morgan, 2 businesses)`);
+console.log(`  app ${TEST_CLIENT.id} / ${TEST_CLIENT.secret}, redirect ${redirectUri}`);
+console.log(`  the Meta client's baseUrl: ${meta.url}`);
+console.log(
+  `  test controls: ${meta.url}/__fake/businesses, /__fake/requests, … (see meta/control-api.ts)`,
+);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    void meta.close().then(() => process.exit(0));
+  });
+}
