@@ -1,4 +1,9 @@
-import type { MetaAccount, MetaAccountsQuery, MetaAccountsResponse } from '@castellan/contract';
+import {
+  META_ACCOUNTS_PAGE,
+  type MetaAccount,
+  type MetaAccountsQuery,
+  type MetaAccountsResponse,
+} from '@castellan/contract';
 import type { Db } from '../../../db/client';
 import { ConflictError, HttpError, NotFoundError } from '../../../lib/errors';
 import type { AuditActor } from '../../audit/actor';

@@ -48,12 +48,15 @@ export async function syncMeta(
         // Meta does not tell apps when it ends a token early: ask before reading.
         const info = await debugMetaToken(meta, token.accessToken, signal);
         if (!info.isValid || (info.expiresAt && info.expiresAt <= new Date())) {
-          throw new MetaApiError('invalid_token', 'Meta says the token is no longer valid');
+          throw new MetaApiError('invalid_token', 'Meta says the token is no longer valid', {
+            httpStatus: null,
+          });
         }
         if (missingMetaScopes(info.scopes).length > 0) {
           throw new MetaApiError(
             'permission_missing',
             'the business_management permission was removed',
+            { httpStatus: null },
           );
         }
         const facts: StoredMetaFacts = {

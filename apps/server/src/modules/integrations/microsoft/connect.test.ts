@@ -106,7 +106,10 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
       redirect: 'manual',
     });
     const callback = new URL(answered.headers.get('location') ?? '');
-    const back = await get(`${callback.pathname}${callback.search}`, `${cookie}; ${cookiesOf(start)}`);
+    const back = await get(
+      `${callback.pathname}${callback.search}`,
+      `${cookie}; ${cookiesOf(start)}`,
+    );
     expect(back.statusCode).toBe(302);
     return back.headers.location as string;
   }
@@ -133,13 +136,21 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
     const tasks = await tasksOf(olivia);
     const mfa = (email: string) =>
       tasks.find((t) => t.catalogueId === 'enable-mfa' && t.user === email);
-    expect(mfa(LIAM)).toMatchObject({ isCompleted: true, evidence: [{ source: 'm365', verdict: 'pass' }] });
-    expect(mfa(MAYA)).toMatchObject({ isCompleted: false, evidence: [{ source: 'm365', verdict: 'fail' }] });
+    expect(mfa(LIAM)).toMatchObject({
+      isCompleted: true,
+      evidence: [{ source: 'm365', verdict: 'pass' }],
+    });
+    expect(mfa(MAYA)).toMatchObject({
+      isCompleted: false,
+      evidence: [{ source: 'm365', verdict: 'fail' }],
+    });
     const summary = (await get('/api/integrations/microsoft-365/summary', olivia)).json();
     expect(summary.globalAdmins).toHaveLength(2);
     expect(summary.staleUsers.map((u: { email: string }) => u.email)).toEqual([OMAR]);
     expect(summary.needsP1).toEqual([]);
-    expect((await get('/api/organization', olivia)).json().metrics.stopped_attacks.failed_logins).toBe(3);
+    expect(
+      (await get('/api/organization', olivia)).json().metrics.stopped_attacks.failed_logins,
+    ).toBe(3);
     const employees = (await get('/api/list-employees', olivia)).json().employees;
     expect(employees.find((e: { email: string }) => e.email === MAYA).checkedBy).toEqual(['m365']);
   });
@@ -152,7 +163,10 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
     const m365 = (await get('/api/integrations', olivia)).json().m365;
     expect(m365).toMatchObject({ status: 'connected', sync: { state: 'idle' } });
     const unavailable = Object.fromEntries(
-      m365.securityChecks.map((c: { name: string; unavailable: string | null }) => [c.name, c.unavailable]),
+      m365.securityChecks.map((c: { name: string; unavailable: string | null }) => [
+        c.name,
+        c.unavailable,
+      ]),
     );
     expect(unavailable).toMatchObject({
       'MFA registration': 'needs Entra ID P1',
@@ -162,9 +176,9 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
     const summary = (await get('/api/integrations/microsoft-365/summary', olivia)).json();
     expect(summary).toMatchObject({ staleUsers: null, membersWithoutMfa: null });
     const tasks = await tasksOf(olivia);
-    expect(tasks.filter((t) => t.catalogueId === 'enable-mfa').every((t) => t.evidence.length === 0)).toBe(
-      true,
-    );
+    expect(
+      tasks.filter((t) => t.catalogueId === 'enable-mfa').every((t) => t.evidence.length === 0),
+    ).toBe(true);
     expect(tasks.find((t) => t.catalogueId === 'limit-super-admins')?.evidence).toEqual([
       expect.objectContaining({ source: 'm365', verdict: 'pass' }),
     ]);
