@@ -1,4 +1,5 @@
 import type { IntegrationId, SecurityCheck } from '@castellan/contract';
+import { M365_CHECKS } from './microsoft/verdicts';
 
 /** What the integrations page says about each integration, whatever its state. */
 export type IntegrationDefinition = {
@@ -45,7 +46,7 @@ export const INTEGRATIONS: readonly IntegrationDefinition[] = [
     name: 'Microsoft 365',
     description:
       'Reads your users, sign-in activity and security defaults to check multi-factor authentication, administrators and unused accounts.',
-    securityChecks: [],
+    securityChecks: M365_CHECKS.map(({ needs: _needs, ...check }) => ({ ...check, enabled: true })),
     comingSoon: false,
   },
   {

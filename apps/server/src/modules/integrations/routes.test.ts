@@ -92,7 +92,15 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
       unavailableReason: expect.stringContaining('no Google client'),
     });
     expect(all.meta.securityChecks).toEqual([expect.objectContaining({ name: 'MFA Enforcement' })]);
-    expect(all.m365.securityChecks).toEqual([]);
+    expect(all.m365.securityChecks.map((c: { name: string }) => c.name)).toEqual([
+      'MFA registration',
+      'MFA enforced',
+      'Global Administrators',
+      'Unused accounts',
+      'Failed sign-ins',
+    ]);
+    expect(all.m365.unavailableReason).toMatch(/no Microsoft client/);
+    expect(all.meta.unavailableReason).toMatch(/no Meta app/);
     for (const id of [
       'aws',
       'azure',

@@ -82,11 +82,10 @@ function toIntegration(
 function securityChecksOf(d: IntegrationDefinition, row: IntegrationRow | undefined) {
   if (d.id !== 'm365') return d.securityChecks;
   const needsP1 = new Set((row?.facts as StoredM365Facts | null | undefined)?.needsP1 ?? []);
-  return M365_CHECKS.map(({ needs, ...check }) => ({
-    ...check,
-    enabled: true,
-    unavailable: needs && needsP1.has(needs) ? NEEDS_P1 : null,
-  }));
+  return d.securityChecks.map((check) => {
+    const needs = M365_CHECKS.find((c) => c.name === check.name)?.needs;
+    return { ...check, unavailable: needs && needsP1.has(needs) ? NEEDS_P1 : null };
+  });
 }
 
 export async function listIntegrations(

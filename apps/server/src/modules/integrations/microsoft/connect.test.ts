@@ -95,7 +95,12 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
     const html = await (await fetch(authorize)).text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
     const interaction = /name="interaction" value="([^"]+)"/.exec(html)?.[1] ?? '';
-    const form = new URLSearchParams({ interaction, account: as, action: 'accept' });
+    // The account list's options are user ids, labelled "Name <upn>".
+    const account =
+      [...html.matchAll(/<option value="([^"]+)"[^>]*>[^<]*&lt;([^&]+)&gt;/g)].find(
+        (m) => m[2]?.toLowerCase() === as,
+      )?.[1] ?? '';
+    const form = new URLSearchParams({ interaction, account, action: 'accept' });
     if (options.orgConsent ?? true) form.append('orgConsent', 'on');
     for (const [, scope] of html.matchAll(/name="scope" value="([^"]+)"/g)) {
       if (scope && !options.leaveOut?.includes(scope)) form.append('scope', scope);
