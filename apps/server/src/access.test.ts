@@ -26,6 +26,7 @@ const examples: Partial<Record<EndpointName, Example>> = {
   requestAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
   approveAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
   denyAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
+  enableMetaMfa: { body: { businessId: '1000000000000001' } },
 };
 
 /** /api routes outside `endpoints`: the sign-in redirects and the OpenAPI document. */
@@ -34,6 +35,10 @@ const undeclared = [
   'GET /api/auth/:provider/callback',
   'GET /api/google/integrate',
   'GET /api/google/integrate/callback',
+  'GET /api/microsoft/integration',
+  'GET /api/microsoft/integration/callback',
+  'GET /api/facebook/auth',
+  'GET /api/facebook/callback',
   'GET /api/docs',
 ];
 

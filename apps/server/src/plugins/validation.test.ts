@@ -108,6 +108,14 @@ const endpoints: Endpoint[] = [
   { method: 'GET', url: '/api/integrations/google-workspace/stale-users' },
   { method: 'GET', url: '/api/integrations/google-workspace/super-admin-count' },
   { method: 'GET', url: '/api/integrations/google-workspace/external-shares' },
+  { method: 'GET', url: '/api/integrations/microsoft-365/summary' },
+  { method: 'GET', url: '/api/integrations/meta/accounts' },
+  {
+    method: 'POST',
+    url: '/api/facebook/enable-mfa',
+    body: { businessId: '1000000000000001' },
+    wrongType: [{ businessId: 7 }, 'body.businessId'],
+  },
   { method: 'GET', url: ALLOW_LIST },
   ...(['POST', 'DELETE'] as const).map((method) => ({
     method,

@@ -125,6 +125,7 @@ describe.each(databaseKinds())('test login on %s', (kind) => {
         'northfield.example',
         'castellan.example',
         'sandbox.castellan.example',
+        'tidewater.example',
       ]),
     );
   });

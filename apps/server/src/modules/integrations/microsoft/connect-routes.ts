@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findOrganization } from '../../organizations/repository';
 import { CONNECT_LIMIT, connectFlow } from '../connect-flow';
 import { recordGrant } from '../grants';
 import { microsoftClientConfig } from '../provider-grants';
@@ -13,7 +12,7 @@ import {
   microsoftAuthorizeUrl,
   missingM365Scopes,
 } from './index';
-import { readTenantIdentity } from './tenant-identity';
+import { organizationTenant, readTenantIdentity } from './tenant-identity';
 
 const BACK = {
   done: '/integrations?m365=true',
@@ -44,9 +43,7 @@ export const microsoftConnectRoutes =
       path: '/api/microsoft',
     });
     const back = flows.finish;
-    // The organisation's own tenant once a Microsoft sign-in revealed it, else any work account.
-    const boundTenant = async (organizationId: string) =>
-      (await findOrganization(ctx.db, organizationId))?.microsoftTenantId ?? null;
+    const boundTenant = (organizationId: string) => organizationTenant(ctx.db, organizationId);
 
     app.get(
       '/microsoft/integration',

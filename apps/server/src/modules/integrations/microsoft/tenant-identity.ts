@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Db } from '../../../db/client';
+import { findOrganization } from '../../organizations/repository';
 import type { GraphApi } from './index';
 
 const organizationAnswer = z.object({
@@ -26,4 +28,9 @@ export async function readTenantIdentity(
     tenantId: organization?.id ?? '',
     verifiedDomains: (organization?.verifiedDomains ?? []).map((d) => d.name.toLowerCase()),
   };
+}
+
+/** The organisation's own tenant once a Microsoft sign-in revealed it; null: any work account. */
+export async function organizationTenant(db: Db, organizationId: string): Promise<string | null> {
+  return (await findOrganization(db, organizationId))?.microsoftTenantId ?? null;
 }

@@ -1,0 +1,194 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeMeta, startFakeMeta } from '../../../../test/fakes/meta/fake-meta';
+import { answerDialog } from '../../../../test/fakes/meta/test-requests';
+import { TEST_CLIENT } from '../../../../test/fakes/test-client';
+import {
+  ALICE,
+  BEN,
+  createTestApp,
+  expectError,
+  TEST_ENCRYPTION_KEY,
+  type TestApp,
+} from '../../../../test/test-app';
+import { SecretBox } from '../../../lib/secret-box';
+import { syncMeta } from './sync';
+
+const STUDIO = {
+  id: '1000000000000001',
+  name: 'Brightwave Studio',
+  twoFactorType: 'none' as const,
+  users: [
+    { name: 'Alice Morgan', role: 'ADMIN', twoFacStatus: 'enabled' },
+    { name: 'Chloe Davies', role: 'EMPLOYEE', twoFacStatus: 'disabled' },
+  ],
+};
+const SHOP = {
+  id: '1000000000000002',
+  name: 'Brightwave Shop',
+  twoFactorType: 'all_required' as const,
+  users: [{ name: 'Alice Morgan', role: 'ADMIN', twoFacStatus: 'enabled' }],
+};
+
+const cookiesOf = (res: LightMyRequestResponse) =>
+  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+describe('connecting Meta (fake Meta)', () => {
+  let meta: FakeMeta;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    meta = await startFakeMeta({
+      redirectUris: ['http://localhost:3000/api/facebook/callback'],
+      businesses: [STUDIO, SHOP],
+    });
+    server = await createTestApp('pglite', {
+      seed: true,
+      env: {
+        META_APP_ID: TEST_CLIENT.id,
+        META_APP_SECRET: TEST_CLIENT.secret,
+        META_API_BASE_URL: meta.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await meta?.close();
+  });
+  beforeEach(() => meta.reset());
+
+  const get = (url: string, cookie: string) => server.inject({ url, headers: { cookie } });
+  const enable = (cookie: string, businessId: string) =>
+    server.inject({
+      method: 'POST',
+      url: '/api/facebook/enable-mfa',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: { businessId },
+    });
+  const sync = async (cookie: string) => {
+    const organizationId = (await get('/api/organization', cookie)).json().id;
+    await syncMeta(
+      {
+        db: server.database.db,
+        config: server.config,
+        box: new SecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64')),
+        log: server.app.log,
+      },
+      organizationId,
+      new AbortController().signal,
+    );
+  };
+
+  /** The popup's way: /api/facebook/auth, Meta's dialog, the callback; resolves to where it lands. */
+  async function connect(cookie: string, tick?: string[]): Promise<string> {
+    const start = await get('/api/facebook/auth', cookie);
+    expect(start.statusCode).toBe(302);
+    const dialog = new URL(start.headers.location as string);
+    expect(dialog.pathname).toBe('/v24.0/dialog/oauth');
+    expect(dialog.searchParams.get('scope')).toBe('business_management');
+    const callback = await answerDialog(dialog.toString(), {
+      action: 'continue',
+      ...(tick ? { tick } : {}),
+    });
+    const back = await get(
+      `${callback.pathname}${callback.search}`,
+      `${cookie}; ${cookiesOf(start)}`,
+    );
+    expect(back.statusCode).toBe(302);
+    return back.headers.location as string;
+  }
+
+  it('connects, reads the business accounts and judges the Meta tasks', async () => {
+    const alice = await server.signIn(ALICE);
+    expect(await connect(alice)).toBe('/facebook-success');
+    expect((await get('/api/integrations', alice)).json().meta.status).toBe('connected');
+    await sync(alice);
+
+    const accounts = (await get('/api/integrations/meta/accounts', alice)).json();
+    expect(accounts).toEqual({
+      accounts: [
+        {
+          id: STUDIO.id,
+          name: STUDIO.name,
+          twoFactorType: 'none',
+          twoFactorRequired: false,
+          people: 2,
+          peopleWithTwoFactor: 1,
+          peopleTwoFactorUnknown: 0,
+        },
+        expect.objectContaining({ id: SHOP.id, twoFactorRequired: true }),
+      ],
+      nextCursor: null,
+    });
+    const tasks = (await get('/api/actions?scope=organization', alice)).json().tasks;
+    const task = (id: string) => tasks.find((t: { catalogueId: string }) => t.catalogueId === id);
+    expect(task('meta-business-mfa')).toMatchObject({
+      isCompleted: false,
+      evidence: [{ source: 'meta', verdict: 'fail' }],
+    });
+    expect(task('protect-social-media-accounts').evidence).toEqual([
+      expect.objectContaining({ source: 'meta', verdict: 'fail' }),
+    ]);
+
+    // Requiring two-factor authentication: confirmed by Meta, so the task is done.
+    const res = await enable(alice, STUDIO.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().account).toMatchObject({ id: STUDIO.id, twoFactorRequired: true });
+    expect(meta.businesses().find((b) => b.id === STUDIO.id)?.twoFactorType).toBe('all_required');
+    const after = (await get('/api/actions?scope=organization', alice)).json().tasks;
+    expect(
+      after.find((t: { catalogueId: string }) => t.catalogueId === 'meta-business-mfa'),
+    ).toMatchObject({ isCompleted: true });
+  });
+
+  it('a refusal by Meta answers 4xx saying what Meta said and what to do by hand', async () => {
+    const alice = await server.signIn(ALICE);
+    expect(await connect(alice)).toBe('/facebook-success');
+    await sync(alice);
+    meta.refuseTwoFactorChange({
+      code: 10,
+      message: '(#10) Application does not have permission for this action',
+      error_user_msg: 'Only business admins can change this setting.',
+    });
+    const res = await enable(alice, STUDIO.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatch(
+      /Only business admins can change this setting\..*Meta Business Suite/,
+    );
+    expect(meta.businesses().find((b) => b.id === STUDIO.id)?.twoFactorType).toBe('none');
+  });
+
+  it('refuses a business the grant cannot see, members, and bad input', async () => {
+    const alice = await server.signIn(ALICE);
+    expect(await connect(alice)).toBe('/facebook-success');
+    await sync(alice);
+    expectError(await enable(alice, '999'), 404);
+    expect(expectError(await enable(alice, 'not-an-id'), 400)).toMatch(/businessId/);
+    expectError(await enable(await server.signIn(BEN), STUDIO.id), 403);
+  });
+
+  it('a grant without business_management is permission_missing; an expired token invalid_token', async () => {
+    const alice = await server.signIn(ALICE);
+    expect(await connect(alice, [])).toBe('/facebook-success?outcome=refused');
+    expect((await get('/api/integrations', alice)).json().meta.status).toBe('permission_missing');
+
+    expect(await connect(alice)).toBe('/facebook-success');
+    meta.expireTokens();
+    await sync(alice);
+    expect((await get('/api/integrations', alice)).json().meta).toMatchObject({
+      status: 'invalid_token',
+      sync: { state: 'failed', error: expect.stringMatching(/Reconnect Meta/) },
+    });
+    expectError(await get('/api/integrations/meta/accounts', alice), 409);
+  });
+
+  it('refuses a callback nobody started, and the dialog for members', async () => {
+    const alice = await server.signIn(ALICE);
+    const res = await get('/api/facebook/callback?code=forged&state=forged', alice);
+    expect(res.headers.location).toBe('/facebook-success?outcome=refused');
+    const ben = await server.signIn(BEN);
+    expect((await get('/api/facebook/auth', ben)).headers.location).toBe(
+      '/facebook-success?outcome=refused',
+    );
+  });
+});
