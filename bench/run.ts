@@ -1,5 +1,5 @@
 // `npm run bench`: start-up times and load on PGlite and PostgreSQL, the size of the first page,
-// the domain scan's speed and the Google Workspace read's speed and memory.
+// the domain scan's speed, and the Google Workspace and Microsoft 365 reads' speed and memory.
 // Env: BENCH_DURATION: seconds of load per backend (default 10);
 //      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
 //      (default postgres://postgres@127.0.0.1:5432/test).
@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureWebBuild, type FirstPageSize, firstPageSize } from './first-page-size';
 import { type GoogleSyncFigures, googleSyncTable, measureGoogleSync } from './google-sync';
+import { type M365SyncFigures, m365SyncTable, measureM365Sync } from './m365-sync';
 import { LARGE_ORG_ADMIN, LARGE_ORG_DOMAIN, seedLargeOrganization } from './large-organization';
 import { type LoadFigures, loadTest, signIn } from './load';
 import { measureScanSpeed, type ScanSpeed } from './scan-speed';
@@ -129,6 +130,7 @@ const backends: BackendFigures[] = [];
 let page: FirstPageSize | string;
 let scan: ScanSpeed | string;
 let googleSync: GoogleSyncFigures[] | string;
+let m365Sync: M365SyncFigures[] | string;
 try {
   console.error('… domain scan on delayed fixtures');
   try {
@@ -142,6 +144,13 @@ try {
     googleSync = await measureGoogleSync();
   } catch (err) {
     googleSync = `not measured (${fail('Google Workspace read', err)})`;
+  }
+
+  console.error('… Microsoft 365 read on the fake Microsoft (5,000 users)');
+  try {
+    m365Sync = await measureM365Sync();
+  } catch (err) {
+    m365Sync = `not measured (${fail('Microsoft 365 read', err)})`;
   }
 
   const pglite: BackendFigures = { backend: 'PGlite' };
@@ -272,6 +281,11 @@ if (typeof scan === 'string') {
 }
 
 console.log(
+  '\nMicrosoft 365 read (fake Microsoft in another process, every answer delayed 50 ms, 200 members):',
+);
+console.log(typeof m365Sync === 'string' ? `  ${m365Sync}` : table(m365SyncTable(m365Sync)));
+
+console.log(
   '\nGoogle Workspace read (fake Google in another process, every answer delayed 50 ms, 200 members):',
 );
 if (typeof googleSync === 'string') {
@@ -308,7 +322,7 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, scan, googleSync, firstPage: page, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, scan, googleSync, m365Sync, firstPage: page, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 
