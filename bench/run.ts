@@ -10,9 +10,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureWebBuild, type FirstPageSize, firstPageSize } from './first-page-size';
 import { type GoogleSyncFigures, googleSyncTable, measureGoogleSync } from './google-sync';
-import { type M365SyncFigures, m365SyncTable, measureM365Sync } from './m365-sync';
 import { LARGE_ORG_ADMIN, LARGE_ORG_DOMAIN, seedLargeOrganization } from './large-organization';
 import { type LoadFigures, loadTest, signIn } from './load';
+import { type M365SyncFigures, m365SyncTable, measureM365Sync } from './m365-sync';
 import { measureScanSpeed, type ScanSpeed } from './scan-speed';
 import { killAllServers, repoRoot, startServer } from './server-process';
 
