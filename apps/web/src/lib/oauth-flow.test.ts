@@ -1,21 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './memory-storage';
 import { oauthFlow } from './oauth-flow';
 import { sessionState } from './session-state';
-
-/** A Storage in memory: the tests run in Node, which has no sessionStorage. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 describe('OAuth flow in the session state', () => {
   beforeEach(() => vi.stubGlobal('sessionStorage', memoryStorage()));

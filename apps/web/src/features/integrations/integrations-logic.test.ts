@@ -46,7 +46,8 @@ describe('integration cards', () => {
     expect(
       connectBlockedReason(integration('gws', { unavailableReason: 'Google is not set up.' })),
     ).toBe('Google is not set up.');
-    expect(connectBlockedReason(integration('meta'))).toMatch(/cannot be connected/);
+    expect(connectBlockedReason(integration('aws'))).toMatch(/cannot be connected/);
+    expect(connectBlockedReason(integration('meta'))).toBeNull();
   });
 
   it('puts coming-soon cards last, keeping the server’s order otherwise', () => {
