@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeMeta, startFakeMeta } from '../../../../test/fakes/meta/fake-meta';
@@ -11,7 +12,9 @@ import {
   TEST_ENCRYPTION_KEY,
   type TestApp,
 } from '../../../../test/test-app';
+import { integrations } from '../../../db/schema';
 import { SecretBox } from '../../../lib/secret-box';
+import { findIntegrationRow } from '../repository';
 import { syncMeta } from './sync';
 
 const STUDIO = {
@@ -180,6 +183,21 @@ describe('connecting Meta (fake Meta)', () => {
       sync: { state: 'failed', error: expect.stringMatching(/Reconnect Meta/) },
     });
     expectError(await get('/api/integrations/meta/accounts', alice), 409);
+  });
+
+  it('renews a long-lived token that is about to lapse', async () => {
+    const alice = await server.signIn(ALICE);
+    expect(await connect(alice)).toBe('/facebook-success');
+    const organizationId = (await get('/api/organization', alice)).json().id;
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    await server.database.db
+      .update(integrations)
+      .set({ tokenExpiresAt: soon })
+      .where(eq(integrations.organizationId, organizationId));
+    await sync(alice);
+    const row = await findIntegrationRow(server.database.db, organizationId, 'meta');
+    expect(row?.status).toBe('connected');
+    expect(row?.tokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 50 * 86_400_000);
   });
 
   it('refuses a callback nobody started, and the dialog for members', async () => {

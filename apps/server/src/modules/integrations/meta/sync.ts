@@ -4,8 +4,17 @@ import { findIntegrationRow } from '../repository';
 import type { IntegrationsContext } from '../service';
 import { recordSuiteVerdicts } from '../suite-verdicts';
 import { type ProviderSync, runSync } from '../sync-runner';
-import { debugMetaToken, MetaApi, MetaApiError, missingMetaScopes } from './index';
+import {
+  debugMetaToken,
+  longLivedMetaToken,
+  MetaApi,
+  MetaApiError,
+  missingMetaScopes,
+} from './index';
 import { metaVerdicts, type StoredMetaFacts } from './verdicts';
+
+/** A long-lived token (about 60 days) is renewed when it has less than this left. */
+const RENEW_WITHIN_MS = 10 * 86_400_000;
 
 export const META_FAILURE: ProviderSync['failures'] = {
   invalid_token:
@@ -43,8 +52,8 @@ export async function syncMeta(
       failures: META_FAILURE,
       kindOf: (err) => (err instanceof MetaApiError ? err.kind : null),
       judge: judgeMeta,
-      read: async ({ tokens, signal }) => {
-        const token = { accessToken: tokens.accessToken ?? '', expiresAt: tokens.expiresAt };
+      read: async ({ tokens, saveTokens, now, signal }) => {
+        let token = { accessToken: tokens.accessToken ?? '', expiresAt: tokens.expiresAt };
         // Meta does not tell apps when it ends a token early: ask before reading.
         const info = await debugMetaToken(meta, token.accessToken, signal);
         if (!info.isValid || (info.expiresAt && info.expiresAt <= new Date())) {
@@ -58,6 +67,14 @@ export async function syncMeta(
             'the business_management permission was removed',
             { httpStatus: null },
           );
+        }
+        // No refresh token: a still-valid long-lived token is swapped for a fresh one before it lapses.
+        if (token.expiresAt && token.expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS) {
+          const renewed = await longLivedMetaToken(meta, token.accessToken, signal);
+          if (renewed.expiresAt) {
+            token = renewed;
+            await saveTokens({ ...renewed, expiresAt: renewed.expiresAt, refreshToken: null });
+          }
         }
         const facts: StoredMetaFacts = {
           businesses: await new MetaApi(meta, token).businesses(signal),
