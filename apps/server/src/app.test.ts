@@ -77,6 +77,13 @@ describe.each(databaseKinds())('HTTP behaviour on %s', (kind) => {
       expect(csp, url).toMatch(/(^|;)\s*object-src 'none'(;|$)/);
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+    }
+    // The Meta popup's pages keep their link to the page that opened them.
+    for (const url of ['/facebook-success', '/api/facebook/callback']) {
+      const res = await server().inject({ url });
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+      expect(String(res.headers['content-security-policy']), url).toMatch(/script-src 'self'/);
     }
   });
 

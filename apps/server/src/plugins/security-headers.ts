@@ -28,7 +28,20 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The Meta connect popup must stay linked to the page that opened it (see below).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // The popup comes back from Facebook's dialog (another origin) to these pages: under any other
+  // opener policy the browser would cut it from the Integrations page, which could then neither
+  // see it close nor be told how the connection went.
+  app.addHook('onSend', async (request, reply) => {
+    if (POPUP_PAGES.some((prefix) => request.url.startsWith(prefix))) {
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+    }
+  });
 }
+
+/** The pages the Meta connect popup shows after leaving for Facebook. */
+const POPUP_PAGES = ['/api/facebook/', '/facebook-success'];

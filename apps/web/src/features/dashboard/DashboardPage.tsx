@@ -38,7 +38,7 @@ export default function DashboardPage() {
                 title="Your progress"
                 progress={score.data.yourProgress}
               >
-                <Group gap={6} mt="sm" aria-label="Your tasks are checked by">
+                <Group gap={6} mt="sm" role="group" aria-label="Your tasks are checked by">
                   <Text size="sm" c="dimmed">
                     Checked by:
                   </Text>
