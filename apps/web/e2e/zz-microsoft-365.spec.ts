@@ -176,6 +176,13 @@ test.afterAll(async ({ browser }) => {
   // Whatever happened above, later specs find Microsoft 365 disconnected and the fake as started.
   const page = await browser.newPage();
   await openAppAs(page, 'Olivia Parker', '/integrations');
+  // A sync still running would refuse the disconnect: wait for it.
+  await expect
+    .poll(
+      async () => (await (await page.request.get('/api/integrations')).json()).m365.sync.state,
+      { timeout: 20_000 },
+    )
+    .not.toMatch(/^(queued|running)$/);
   await page.request.delete('/api/integrations/m365');
   await page.request.post(`${MICROSOFT}/__fake/reset`, { data: {} });
   await page.close();
