@@ -40,7 +40,7 @@ export async function saveGrant(
     integrationId: string;
     status: Status;
     accountEmail: string | null;
-    connectedById: string;
+    connectedById: string | null;
     accessTokenSealed: string | null;
     refreshTokenSealed: string | null;
     tokenExpiresAt: Date | null;
