@@ -10,7 +10,7 @@
 //   POST /__fake/token-lifetime        {seconds | null}: lifetime of access tokens issued next
 //   POST /__fake/expire-access-tokens  every access token issued so far expires now
 //   GET  /__fake/requests              the request log; DELETE clears it
-import { type Answer, json } from './answers';
+import { type Answer, json } from '../answers';
 import type { FakeGoogle } from './fake-google';
 import type { UserSeed, WorkspaceOptions } from './world';
 

@@ -9,7 +9,7 @@
 //   POST   /__fake/fail-next           {path, code, times?}
 //   POST   /__fake/latency             {ms}
 //   POST   /__fake/reset               back to the start
-import { type Answer, json } from '../google/answers';
+import { type Answer, json } from '../answers';
 import type { FakeMeta } from './fake-meta';
 import type { MetaErrorFields } from './graph-errors';
 

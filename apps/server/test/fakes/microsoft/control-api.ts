@@ -8,7 +8,7 @@
 //   POST   /__fake/latency            {ms}: added to every answer
 //   POST   /__fake/grants             {email, scopes?}: a grant without the browser
 //   POST   /__fake/reset              [{TenantOptions}]: a new tenant (dates as ISO strings)
-import { type Answer, json } from '../google/answers';
+import { type Answer, json } from '../answers';
 import type { FakeMicrosoft } from './fake-microsoft';
 import type { TenantOptions } from './tenant';
 
