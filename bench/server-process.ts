@@ -26,7 +26,7 @@ export function killAllServers(): void {
   for (const child of running) child.kill('SIGKILL');
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer().listen(0, HOST);
   await once(probe, 'listening');
   const address = probe.address();

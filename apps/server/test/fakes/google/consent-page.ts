@@ -1,4 +1,5 @@
 // The fake's pages: the sign-in-and-consent form a browser test fills in, and Google-like errors.
+import { escapeHtml, htmlPage } from '../html-page';
 
 const SCOPE_LABELS: Record<string, string> = {
   openid: 'Associate you with your personal info on Google',
@@ -16,23 +17,7 @@ const SCOPE_LABELS: Record<string, string> = {
     'See policies of your organization',
 };
 
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
 const shortScope = (scope: string) => scope.replace('https://www.googleapis.com/auth/', '');
-
-const layout = (title: string, content: string) => `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:sans-serif;max-width:36rem;margin:3rem auto;line-height:1.5}
-label{display:block;margin:.4rem 0}button{margin-right:.5rem}</style></head>
-<body>${content}</body>
-</html>`;
 
 export function consentPage(p: {
   interaction: string;
@@ -47,7 +32,7 @@ export function consentPage(p: {
       return `<label><input type="checkbox" name="scope" value="${escapeHtml(scope)}" id="scope-${i}" checked> ${escapeHtml(label)}</label>`;
     })
     .join('\n');
-  return layout(
+  return htmlPage(
     'Sign in to the fake Google',
     `<main>
 <h1>Sign in to the fake Google</h1>
@@ -68,7 +53,7 @@ ${boxes}
 
 /** Like Google's "Access blocked: Authorization Error" page. */
 export function errorPage(error: string, detail: string): string {
-  return layout(
+  return htmlPage(
     `Error: ${error}`,
     `<main>
 <h1>Access blocked: Authorization Error</h1>

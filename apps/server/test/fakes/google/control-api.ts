@@ -10,117 +10,94 @@
 //   POST /__fake/token-lifetime        {seconds | null}: lifetime of access tokens issued next
 //   POST /__fake/expire-access-tokens  every access token issued so far expires now
 //   GET  /__fake/requests              the request log; DELETE clears it
-import { type Answer, json } from './answers';
+import { json } from '../answers';
+import {
+  type ControlRoute,
+  commonControls,
+  controlRouter,
+  invalid,
+  num,
+  ok,
+} from '../control-api-kit';
 import type { FakeGoogle } from './fake-google';
 import type { UserSeed, WorkspaceOptions } from './world';
 
 type Controls = Omit<FakeGoogle, 'url' | 'close'>;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
-const ok = () => json(200, { ok: true });
-const invalid = (message: string) => json(400, { error: message });
-
 export function controlApi(fake: Controls) {
-  const routes: Record<string, (body: Record<string, unknown>, query: URLSearchParams) => Answer> =
-    {
-      'GET /__fake/world': (_, query) => {
-        const w = fake.world();
-        const sample = Number(query.get('sample') ?? 0);
-        return json(200, {
-          domain: w.domain,
-          customerId: w.customerId,
-          userCount: w.users.length,
-          admins: w.users
-            .filter((u) => u.isAdmin && !u.suspended && !u.archived)
-            .map((u) => u.primaryEmail),
-          ...(sample > 0
-            ? { sampleEmails: w.users.slice(0, sample).map((u) => u.primaryEmail) }
-            : {}),
-        });
-      },
-      'POST /__fake/world': (b) => {
-        if (typeof b.domain !== 'string') return invalid('domain is required');
-        fake.setWorld(b as WorkspaceOptions);
-        return ok();
-      },
-      'POST /__fake/users': (b) => {
-        if (typeof b.email !== 'string') return invalid('email is required');
-        return json(200, fake.upsertUser(b as UserSeed));
-      },
-      'POST /__fake/grants': (b) => {
-        if (typeof b.email !== 'string') return invalid('email is required');
-        const scopes = Array.isArray(b.scopes) ? b.scopes.map(String) : undefined;
-        return json(
-          200,
-          fake.issueGrant({
-            email: b.email,
-            ...(scopes ? { scopes } : {}),
-            ...(typeof b.offline === 'boolean' ? { offline: b.offline } : {}),
-          }),
-        );
-      },
-      'POST /__fake/revoke-all': () => {
-        fake.revokeAll();
-        return ok();
-      },
-      'POST /__fake/latency': (b) => {
-        const ms = num(b.ms);
-        if (ms === null) return invalid('ms must be a number ≥ 0');
-        fake.setLatencyMs(ms);
-        return ok();
-      },
-      'POST /__fake/fail-next': (b) => {
-        const status = num(b.status);
-        if (typeof b.path !== 'string' || status === null)
-          return invalid('path and status are required');
-        const times = num(b.times);
-        const after = num(b.after);
-        const retryAfterSeconds = num(b.retryAfterSeconds);
-        fake.failNext(b.path, status, {
-          ...(times === null ? {} : { times }),
-          ...(after === null ? {} : { after }),
-          ...(retryAfterSeconds === null ? {} : { retryAfterSeconds }),
-        });
-        return ok();
-      },
-      'POST /__fake/policy-gap': (b) => {
-        const ms = num(b.ms);
-        if (ms === null) return invalid('ms must be a number ≥ 0');
-        fake.setPolicyMinGapMs(ms);
-        return ok();
-      },
-      'POST /__fake/token-lifetime': (b) => {
-        const seconds = b.seconds === null ? null : num(b.seconds);
-        if (seconds === null && b.seconds !== null)
-          return invalid('seconds must be a number or null');
-        fake.setAccessTokenLifetime(seconds);
-        return ok();
-      },
-      'POST /__fake/expire-access-tokens': () => {
-        fake.expireAccessTokens();
-        return ok();
-      },
-      'GET /__fake/requests': () => json(200, { requests: fake.requests() }),
-      'DELETE /__fake/requests': () => {
-        fake.clearRequests();
-        return ok();
-      },
-    };
-
-  return async (method: string, url: URL, text: string): Promise<Answer> => {
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route) return json(404, { error: `no control ${method} ${url.pathname}` });
-    let body: unknown = {};
-    if (text.trim()) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return invalid('the body must be JSON');
-      }
-    }
-    if (!isRecord(body)) return invalid('the body must be a JSON object');
-    return route(body, url.searchParams);
+  const routes: Record<string, ControlRoute> = {
+    'GET /__fake/world': (_, query) => {
+      const w = fake.world();
+      const sample = Number(query.get('sample') ?? 0);
+      return json(200, {
+        domain: w.domain,
+        customerId: w.customerId,
+        userCount: w.users.length,
+        admins: w.users
+          .filter((u) => u.isAdmin && !u.suspended && !u.archived)
+          .map((u) => u.primaryEmail),
+        ...(sample > 0
+          ? { sampleEmails: w.users.slice(0, sample).map((u) => u.primaryEmail) }
+          : {}),
+      });
+    },
+    'POST /__fake/world': (b) => {
+      if (typeof b.domain !== 'string') return invalid('domain is required');
+      fake.setWorld(b as WorkspaceOptions);
+      return ok();
+    },
+    'POST /__fake/users': (b) => {
+      if (typeof b.email !== 'string') return invalid('email is required');
+      return json(200, fake.upsertUser(b as UserSeed));
+    },
+    'POST /__fake/grants': (b) => {
+      if (typeof b.email !== 'string') return invalid('email is required');
+      const scopes = Array.isArray(b.scopes) ? b.scopes.map(String) : undefined;
+      return json(
+        200,
+        fake.issueGrant({
+          email: b.email,
+          ...(scopes ? { scopes } : {}),
+          ...(typeof b.offline === 'boolean' ? { offline: b.offline } : {}),
+        }),
+      );
+    },
+    'POST /__fake/revoke-all': () => {
+      fake.revokeAll();
+      return ok();
+    },
+    'POST /__fake/fail-next': (b) => {
+      const status = num(b.status);
+      if (typeof b.path !== 'string' || status === null)
+        return invalid('path and status are required');
+      const times = num(b.times);
+      const after = num(b.after);
+      const retryAfterSeconds = num(b.retryAfterSeconds);
+      fake.failNext(b.path, status, {
+        ...(times === null ? {} : { times }),
+        ...(after === null ? {} : { after }),
+        ...(retryAfterSeconds === null ? {} : { retryAfterSeconds }),
+      });
+      return ok();
+    },
+    'POST /__fake/policy-gap': (b) => {
+      const ms = num(b.ms);
+      if (ms === null) return invalid('ms must be a number ≥ 0');
+      fake.setPolicyMinGapMs(ms);
+      return ok();
+    },
+    'POST /__fake/token-lifetime': (b) => {
+      const seconds = b.seconds === null ? null : num(b.seconds);
+      if (seconds === null && b.seconds !== null)
+        return invalid('seconds must be a number or null');
+      fake.setAccessTokenLifetime(seconds);
+      return ok();
+    },
+    'POST /__fake/expire-access-tokens': () => {
+      fake.expireAccessTokens();
+      return ok();
+    },
   };
+
+  return controlRouter({ ...commonControls(fake), ...routes });
 }

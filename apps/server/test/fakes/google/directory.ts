@@ -1,7 +1,7 @@
 // Directory API: users.list and orgunits.list (integrations-reference §1.3).
 // `maxResults` above 500 is refused with 400 (Google's usual range error) rather than clamped.
 import { createHash } from 'node:crypto';
-import { json } from './answers';
+import { json } from '../answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import type { FieldSchema } from './fields';
 import { badRequest, forbidden } from './google-errors';

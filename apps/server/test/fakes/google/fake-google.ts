@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type Answer, readBody, send } from '../answers';
 import { TEST_CLIENT } from '../test-client';
-import { type Answer, readBody, send } from './answers';
 import type { ApiEndpoint } from './api-endpoint';
 import { controlApi } from './control-api';
 import { orgUnitsList, usersList } from './directory';

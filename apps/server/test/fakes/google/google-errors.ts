@@ -1,6 +1,6 @@
 // Google's error envelopes (integrations-reference §1.8). The Admin SDK (Directory, Reports) adds
 // `errors[]` with a reason; Cloud Identity sends `{code, message, status}` with `details`.
-import { type Answer, json } from './answers';
+import { type Answer, json } from '../answers';
 
 export type ApiStyle = 'admin' | 'cloud';
 

@@ -3,7 +3,7 @@
 // Revoking either token of a grant ends the whole grant, as Google documents for access tokens.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type Answer, formOf, html, json, redirect } from './answers';
+import { type Answer, formOf, html, json, redirect } from '../answers';
 import { consentPage, errorPage } from './consent-page';
 
 export type OAuthClient = { id: string; secret: string; redirectUris: readonly string[] };

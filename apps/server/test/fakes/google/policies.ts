@@ -1,7 +1,7 @@
 // Cloud Identity Policy API policies.list (integrations-reference §1.4). `pageSize` above 100 is
 // coerced to 100. With a minimum gap set, a request that comes sooner than that after the last
 // answered one gets 429 RESOURCE_EXHAUSTED, as Google does to back-to-back page requests.
-import { json } from './answers';
+import { json } from '../answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import { badRequest, notAdmin, rateLimited } from './google-errors';
 import { pageOffset, pageToken } from './page-token';

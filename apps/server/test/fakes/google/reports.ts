@@ -2,7 +2,7 @@
 // integrations-reference §1.5–1.7. Validation messages are this fake's own wording; the statuses
 // (400) are Google's.
 import { createHash } from 'node:crypto';
-import { json } from './answers';
+import { json } from '../answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import type { FieldSchema } from './fields';
 import { badRequest } from './google-errors';

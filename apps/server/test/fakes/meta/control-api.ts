@@ -9,17 +9,20 @@
 //   POST   /__fake/fail-next           {path, code, times?}
 //   POST   /__fake/latency             {ms}
 //   POST   /__fake/reset               back to the start
-import { type Answer, json } from '../google/answers';
+import { json } from '../answers';
+import {
+  type ControlRoute,
+  commonControls,
+  controlRouter,
+  invalid,
+  isRecord,
+  num,
+  ok,
+} from '../control-api-kit';
 import type { FakeMeta } from './fake-meta';
 import type { MetaErrorFields } from './graph-errors';
 
 type Controls = Omit<FakeMeta, 'url' | 'close'>;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
-const ok = () => json(200, { ok: true });
-const invalid = (message: string) => json(400, { error: message });
 
 function metaErrorOf(v: unknown): MetaErrorFields | null {
   if (!isRecord(v) || typeof v.message !== 'string' || typeof v.code !== 'number') return null;
@@ -27,13 +30,8 @@ function metaErrorOf(v: unknown): MetaErrorFields | null {
 }
 
 export function controlApi(fake: Controls) {
-  const routes: Record<string, (body: Record<string, unknown>) => Answer> = {
+  const routes: Record<string, ControlRoute> = {
     'GET /__fake/businesses': () => json(200, { businesses: fake.businesses() }),
-    'GET /__fake/requests': () => json(200, { requests: fake.requests() }),
-    'DELETE /__fake/requests': () => {
-      fake.clearRequests();
-      return ok();
-    },
     'POST /__fake/tokens': (b) => {
       const lifetimeSeconds = num(b.lifetimeSeconds);
       return json(
@@ -72,30 +70,11 @@ export function controlApi(fake: Controls) {
       fake.failNext(b.path, code, times === null ? {} : { times });
       return ok();
     },
-    'POST /__fake/latency': (b) => {
-      const ms = num(b.ms);
-      if (ms === null) return invalid('ms must be a number ≥ 0');
-      fake.setLatencyMs(ms);
-      return ok();
-    },
     'POST /__fake/reset': () => {
       fake.reset();
       return ok();
     },
   };
 
-  return async (method: string, url: URL, text: string): Promise<Answer> => {
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route) return json(404, { error: `no control ${method} ${url.pathname}` });
-    let body: unknown = {};
-    if (text.trim()) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return invalid('the body must be JSON');
-      }
-    }
-    if (!isRecord(body)) return invalid('the body must be a JSON object');
-    return route(body);
-  };
+  return controlRouter({ ...commonControls(fake), ...routes });
 }

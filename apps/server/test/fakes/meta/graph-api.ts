@@ -1,6 +1,6 @@
 // The fake's Graph API nodes and edges: /me, /me/businesses, /{business-id}/business_users,
 // and GET/POST /{business-id} (two_factor_type, integrations-reference §3.3–3.5).
-import { type Answer, json } from '../google/answers';
+import { type Answer, json } from '../answers';
 import { fieldsOf, selectFields } from './fields';
 import {
   invalidParameter,

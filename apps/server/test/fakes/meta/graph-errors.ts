@@ -2,7 +2,7 @@
 // statuses Meta pairs with each code are unconfirmed (reference §7.11): 400 for most, 403 for
 // permission codes, 500 for the transient codes 1 and 2.
 import { randomBytes } from 'node:crypto';
-import { type Answer, json } from '../google/answers';
+import { type Answer, json } from '../answers';
 
 export type MetaErrorFields = {
   message: string;

@@ -1,20 +1,5 @@
 // The fake's Facebook Login pages: the dialog a browser test fills in, and the error page.
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-const layout = (title: string, content: string) => `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:sans-serif;max-width:36rem;margin:3rem auto;line-height:1.5}
-label{display:block;margin:.4rem 0}button{margin-right:.5rem}</style></head>
-<body>${content}</body>
-</html>`;
+import { escapeHtml, htmlPage } from '../html-page';
 
 export function loginDialogPage(p: {
   action: string;
@@ -29,7 +14,7 @@ export function loginDialogPage(p: {
         `<label><input type="checkbox" name="scope" value="${escapeHtml(name)}" id="permission-${i}" checked> ${escapeHtml(name)}</label>`,
     )
     .join('\n');
-  return layout(
+  return htmlPage(
     'Log in with Facebook',
     `<main>
 <h1>Continue as ${escapeHtml(p.personName)}</h1>
@@ -48,7 +33,7 @@ ${boxes}
 
 /** Like Facebook's dialog errors ("Invalid App ID", "URL Blocked"). */
 export function dialogErrorPage(title: string, detail: string): string {
-  return layout(
+  return htmlPage(
     `Error: ${title}`,
     `<main>
 <h1>${escapeHtml(title)}</h1>

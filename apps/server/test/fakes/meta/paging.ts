@@ -1,7 +1,7 @@
 // Graph's cursor paging: `limit` and `after` in, `data` + `paging.cursors` + `paging.next` (an
 // absolute URL, absent on the last page) out. `before` and `paging.previous` are left out: no
 // client here pages backwards.
-import type { Answer } from '../google/answers';
+import type { Answer } from '../answers';
 import { invalidParameter } from './graph-errors';
 
 const DEFAULT_LIMIT = 25;

@@ -1,7 +1,7 @@
 // The user access tokens the fake has issued, and the check every Graph call makes of its token
 // and appsecret_proof.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Answer } from '../google/answers';
+import type { Answer } from '../answers';
 import { badProof, expiredToken, revokedToken, tokenRequired, unknownToken } from './graph-errors';
 
 export type MetaApp = {

@@ -1,8 +1,8 @@
 // Graph collection answers: $top, $select and an absolute @odata.nextLink whose opaque
 // $skiptoken is bound to the rest of the query, as Graph's are (integrations-reference §2.8).
 import { createHash } from 'node:crypto';
-import type { Answer } from '../google/answers';
-import { json } from '../google/answers';
+import type { Answer } from '../answers';
+import { json } from '../answers';
 import { badRequest } from './graph-errors';
 
 export type PageLimits = { defaultTop: number; maxTop: number; clampTop?: boolean };

@@ -1,21 +1,6 @@
 // The fake's sign-in-and-consent page, filled in by browser tests, and its error page.
+import { escapeHtml, htmlPage } from '../html-page';
 import type { FakeM365User } from './tenant';
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-const layout = (title: string, content: string) => `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:sans-serif;max-width:36rem;margin:3rem auto;line-height:1.5}
-label{display:block;margin:.4rem 0}button{margin-right:.5rem}</style></head>
-<body>${content}</body>
-</html>`;
 
 export const shortScope = (scope: string) => scope.replace('https://graph.microsoft.com/', '');
 
@@ -42,7 +27,7 @@ export function consentPage(p: {
     )
     .join('\n');
   const selectedIsAdmin = p.users.find((u) => u.id === p.selected)?.isAdmin ?? false;
-  return layout(
+  return htmlPage(
     'Sign in to your account',
     `<main>
 <h1>Permissions requested</h1>
@@ -72,7 +57,7 @@ account.addEventListener('change', () => {
 }
 
 export function errorPage(code: number, message: string): string {
-  return layout(
+  return htmlPage(
     'Sign in to your account',
     `<main>
 <h1>Sorry, but we’re having trouble signing you in.</h1>

@@ -8,17 +8,20 @@
 //   POST   /__fake/latency            {ms}: added to every answer
 //   POST   /__fake/grants             {email, scopes?}: a grant without the browser
 //   POST   /__fake/reset              [{TenantOptions}]: a new tenant (dates as ISO strings)
-import { type Answer, json } from '../google/answers';
+import { json } from '../answers';
+import {
+  type ControlRoute,
+  commonControls,
+  controlRouter,
+  invalid,
+  isRecord,
+  num,
+  ok,
+} from '../control-api-kit';
 import type { FakeMicrosoft } from './fake-microsoft';
 import type { TenantOptions } from './tenant';
 
 type Controls = Omit<FakeMicrosoft, 'url' | 'close'>;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
-const ok = () => json(200, { ok: true });
-const invalid = (message: string) => json(400, { error: message });
 
 const dateOf = (v: unknown) => (typeof v === 'string' ? new Date(v) : v);
 
@@ -50,98 +53,73 @@ function tenantOptionsOf(b: Record<string, unknown>): TenantOptions {
 }
 
 export function controlApi(fake: Controls) {
-  const routes: Record<string, (body: Record<string, unknown>, query: URLSearchParams) => Answer> =
-    {
-      'GET /__fake/tenant': (_, query) => {
-        const t = fake.tenant();
-        const sample = Number(query.get('sample') ?? 0);
-        const emailOf = (u: { mail: string | null; userPrincipalName: string }) =>
-          u.mail ?? u.userPrincipalName;
-        return json(200, {
-          id: t.id,
-          domain: t.domain,
-          premium: t.premium,
-          securityDefaults: t.securityDefaults,
-          conditionalAccessMfa: t.conditionalAccessMfa,
-          userCount: t.users.length,
-          admins: t.users.filter((u) => u.isAdmin).map(emailOf),
-          ...(sample > 0 ? { sampleEmails: t.users.slice(0, sample).map(emailOf) } : {}),
-        });
-      },
-      'GET /__fake/requests': () => json(200, { requests: fake.requests() }),
-      'DELETE /__fake/requests': () => {
-        fake.clearRequests();
-        return ok();
-      },
-      'POST /__fake/premium': (b) => {
-        if (typeof b.premium !== 'boolean') return invalid('premium must be true or false');
-        fake.setPremium(b.premium);
-        return ok();
-      },
-      'POST /__fake/expire-tokens': () => {
-        fake.expireTokens();
-        return ok();
-      },
-      'POST /__fake/revoke-scope': (b) => {
-        if (typeof b.scope !== 'string' || b.scope === '') return invalid('scope is required');
-        fake.revokeScope(b.scope);
-        return ok();
-      },
-      'POST /__fake/fail-next': (b) => {
-        const status = num(b.status);
-        if (typeof b.path !== 'string' || status === null) {
-          return invalid('path and status are required');
-        }
-        const times = num(b.times);
-        const retryAfterSeconds = num(b.retryAfterSeconds);
-        fake.failNext(b.path, status, {
-          ...(times === null ? {} : { times }),
-          ...(retryAfterSeconds === null ? {} : { retryAfterSeconds }),
-        });
-        return ok();
-      },
-      'POST /__fake/latency': (b) => {
-        const ms = num(b.ms);
-        if (ms === null) return invalid('ms must be a number ≥ 0');
-        fake.setLatencyMs(ms);
-        return ok();
-      },
-      'POST /__fake/grants': (b) => {
-        if (typeof b.email !== 'string') return invalid('email is required');
-        const scopes = Array.isArray(b.scopes) ? b.scopes.map(String) : undefined;
-        try {
-          return json(200, fake.issueGrant({ email: b.email, ...(scopes ? { scopes } : {}) }));
-        } catch (err) {
-          return invalid(err instanceof Error ? err.message : String(err));
-        }
-      },
-      'POST /__fake/reset': (b) => {
-        if (Object.keys(b).length === 0) {
-          fake.reset();
-          return ok();
-        }
-        if (typeof b.domain !== 'string') return invalid('domain is required');
-        try {
-          fake.reset(tenantOptionsOf(b));
-        } catch (err) {
-          return invalid(err instanceof Error ? err.message : String(err));
-        }
-        return ok();
-      },
-    };
-
-  return async (method: string, url: URL, text: string): Promise<Answer> => {
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route) return json(404, { error: `no control ${method} ${url.pathname}` });
-    let body: unknown = {};
-    if (text.trim()) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return invalid('the body must be JSON');
+  const routes: Record<string, ControlRoute> = {
+    'GET /__fake/tenant': (_, query) => {
+      const t = fake.tenant();
+      const sample = Number(query.get('sample') ?? 0);
+      const emailOf = (u: { mail: string | null; userPrincipalName: string }) =>
+        u.mail ?? u.userPrincipalName;
+      return json(200, {
+        id: t.id,
+        domain: t.domain,
+        premium: t.premium,
+        securityDefaults: t.securityDefaults,
+        conditionalAccessMfa: t.conditionalAccessMfa,
+        userCount: t.users.length,
+        admins: t.users.filter((u) => u.isAdmin).map(emailOf),
+        ...(sample > 0 ? { sampleEmails: t.users.slice(0, sample).map(emailOf) } : {}),
+      });
+    },
+    'POST /__fake/premium': (b) => {
+      if (typeof b.premium !== 'boolean') return invalid('premium must be true or false');
+      fake.setPremium(b.premium);
+      return ok();
+    },
+    'POST /__fake/expire-tokens': () => {
+      fake.expireTokens();
+      return ok();
+    },
+    'POST /__fake/revoke-scope': (b) => {
+      if (typeof b.scope !== 'string' || b.scope === '') return invalid('scope is required');
+      fake.revokeScope(b.scope);
+      return ok();
+    },
+    'POST /__fake/fail-next': (b) => {
+      const status = num(b.status);
+      if (typeof b.path !== 'string' || status === null) {
+        return invalid('path and status are required');
       }
-    }
-    if (!isRecord(body)) return invalid('the body must be a JSON object');
-    return route(body, url.searchParams);
+      const times = num(b.times);
+      const retryAfterSeconds = num(b.retryAfterSeconds);
+      fake.failNext(b.path, status, {
+        ...(times === null ? {} : { times }),
+        ...(retryAfterSeconds === null ? {} : { retryAfterSeconds }),
+      });
+      return ok();
+    },
+    'POST /__fake/grants': (b) => {
+      if (typeof b.email !== 'string') return invalid('email is required');
+      const scopes = Array.isArray(b.scopes) ? b.scopes.map(String) : undefined;
+      try {
+        return json(200, fake.issueGrant({ email: b.email, ...(scopes ? { scopes } : {}) }));
+      } catch (err) {
+        return invalid(err instanceof Error ? err.message : String(err));
+      }
+    },
+    'POST /__fake/reset': (b) => {
+      if (Object.keys(b).length === 0) {
+        fake.reset();
+        return ok();
+      }
+      if (typeof b.domain !== 'string') return invalid('domain is required');
+      try {
+        fake.reset(tenantOptionsOf(b));
+      } catch (err) {
+        return invalid(err instanceof Error ? err.message : String(err));
+      }
+      return ok();
+    },
   };
+
+  return controlRouter({ ...commonControls(fake), ...routes });
 }

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Answer, readBody, send } from '../google/answers';
+import { type Answer, readBody, send } from '../answers';
 import { TEST_CLIENT } from '../test-client';
 import { controlApi } from './control-api';
 import {

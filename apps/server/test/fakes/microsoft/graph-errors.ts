@@ -1,6 +1,6 @@
 // Graph's error envelope and the answers the fake gives with it (integrations-reference §2.9).
 import { randomUUID } from 'node:crypto';
-import { type Answer, json } from '../google/answers';
+import { type Answer, json } from '../answers';
 
 /** Graph's innerError date: ISO 8601 to the second, without a zone. */
 const graphDate = () => new Date().toISOString().slice(0, 19);

@@ -1,6 +1,6 @@
 // The identity platform's OAuth error body (integrations-reference §2.1).
 import { randomUUID } from 'node:crypto';
-import { type Answer, json } from '../google/answers';
+import { type Answer, json } from '../answers';
 
 /** `2016-01-09 02:02:12Z`, the form the token endpoint's timestamps take. */
 export const aadTimestamp = (at = new Date()) =>

@@ -3,7 +3,7 @@
 // the bearer check of Graph calls.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type Answer, formOf, html, redirect } from '../google/answers';
+import { type Answer, formOf, html, redirect } from '../answers';
 import { consentPage, errorPage } from './consent-page';
 import { GRAPH } from './graph-endpoint';
 import { missingParameter, oauthError } from './identity-errors';

@@ -2,9 +2,10 @@
 // SPAM_DAYS report dates that have data. Google's usage data lags by about two to three days,
 // so the dates asked for go back SPAM_DAYS + LAG_DAYS from yesterday (Pacific time, as the
 // reports count days); the most recent dates with data are summed.
+
+import { runTogether } from '../run-together';
 import type { GoogleApi } from './google-api';
 import { customerUsage } from './reports';
-import { runTogether } from './run-together';
 
 export const SPAM_DAYS = 30;
 const LAG_DAYS = 4;

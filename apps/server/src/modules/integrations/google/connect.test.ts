@@ -1,18 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../../../test/fakes/google/fake-google';
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
+import { cookiesOf, syncAs, testSecretBox } from '../../../../test/integration-test-kit';
 import {
   ALICE,
   createTestApp,
   freshDatabaseLocation,
-  TEST_ENCRYPTION_KEY,
   type TestApp,
 } from '../../../../test/test-app';
-import { SecretBox } from '../../../lib/secret-box';
 import { findIntegrationRow } from '../repository';
 import { openTokens } from '../tokens';
 import { syncGoogleWorkspace } from './sync';
@@ -42,9 +40,6 @@ const WORKSPACE = {
 };
 
 /** Each cookie a response sets, as `name=value` pairs for a Cookie header. */
-const cookiesOf = (res: LightMyRequestResponse) =>
-  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-
 describe('connecting Google Workspace (PGlite on disk, fake Google)', () => {
   let google: FakeGoogle;
   let server: TestApp;
@@ -76,20 +71,7 @@ describe('connecting Google Workspace (PGlite on disk, fake Google)', () => {
   });
 
   const get = (url: string, cookie: string) => server.inject({ url, headers: { cookie } });
-  const sync = async (cookie: string) => {
-    const organizationId = (await get('/api/organization', cookie)).json().id;
-    await syncGoogleWorkspace(
-      {
-        db: server.database.db,
-        config: server.config,
-        box: new SecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64')),
-        log: server.app.log,
-      },
-      organizationId,
-      new AbortController().signal,
-    );
-    return organizationId;
-  };
+  const sync = (cookie: string) => syncAs(server, syncGoogleWorkspace, cookie);
 
   /** Goes through the connect flow as a browser would; resolves to where it lands. */
   async function connect(cookie: string, as: string, leaveOut: string[] = []): Promise<string> {
@@ -158,7 +140,7 @@ describe('connecting Google Workspace (PGlite on disk, fake Google)', () => {
 
     // The refresh token is stored sealed: it is in no file of the database, and opens with the key.
     const row = await findIntegrationRow(server.database.db, organizationId, 'gws');
-    const box = new SecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64'));
+    const box = testSecretBox();
     const { refreshToken } = openTokens(box, row ?? ({} as never));
     expect(refreshToken).toBeTruthy();
     await server.database.db.execute(sql`checkpoint`);

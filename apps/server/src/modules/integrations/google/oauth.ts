@@ -1,6 +1,6 @@
 // Google's OAuth 2.0 web-server flow (integrations-reference §1.1): the authorize URL, the code
 // exchange, refresh and revoke. The client authenticates with client_id/client_secret form fields.
-import { z } from 'zod';
+import { bearerTokenAnswer, formPost } from '../oauth-form';
 import { fetchGoogle } from './fetch-google';
 import { GoogleApiError, tokenEndpointFailure } from './google-api-error';
 import { DEFAULT_TIMEOUT_MS, type GoogleClientConfig, googleUrl } from './google-client-config';
@@ -35,14 +35,6 @@ export function googleAuthorizeUrl(
   }).toString();
 }
 
-const tokenAnswer = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.coerce.number().nonnegative(),
-  refresh_token: z.string().min(1).optional(),
-  scope: z.string().optional(),
-  token_type: z.string().regex(/^bearer$/i),
-});
-
 async function postForm(
   cfg: GoogleClientConfig,
   where: string,
@@ -53,11 +45,7 @@ async function postForm(
   const answer = await fetchGoogle(
     where,
     googleUrl(cfg, 'oauth2', path),
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams(form),
-    },
+    formPost(form),
     cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     signal,
   );
@@ -68,7 +56,7 @@ async function postForm(
 }
 
 function grantOf(where: string, body: unknown, refreshToken: string | null): GoogleGrant {
-  const parsed = tokenAnswer.safeParse(body);
+  const parsed = bearerTokenAnswer.safeParse(body);
   if (!parsed.success) throw new GoogleApiError('failed', `${where}: unexpected answer`, 200);
   const t = parsed.data;
   return {

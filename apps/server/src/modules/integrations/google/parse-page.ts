@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseAnswer } from '../parse-answer';
 import { GoogleApiError } from './google-api-error';
 
 /** A page parsed with `schema`; an answer of another shape is a GoogleApiError('failed'). */
@@ -7,13 +8,5 @@ export function parsePage<S extends z.ZodType>(
   body: unknown,
   where: string,
 ): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new GoogleApiError(
-      'failed',
-      `${where}: unexpected answer (${parsed.error.issues[0]?.message ?? 'shape'})`,
-      200,
-    );
-  }
-  return parsed.data;
+  return parseAnswer(schema, body, where, (message) => new GoogleApiError('failed', message, 200));
 }

@@ -2,6 +2,8 @@
 // units, policies, login failures, the three Drive sharing events, the spam report dates) are
 // read at once, each page by page, so the whole read takes about as long as its longest list.
 // Nothing holds the list of users: they are counted as they stream past.
+
+import { runTogether } from '../run-together';
 import { sumBlockedSpam } from './blocked-spam';
 import { listChildOrgUnitIds, listUsers } from './directory';
 import { createShareLedger, DRIVE_SHARING_EVENTS, type ExternalShare } from './external-shares';
@@ -9,7 +11,6 @@ import type { GoogleApi } from './google-api';
 import { listPolicies } from './policies';
 import { createPolicyCollector, type WorkspacePolicies } from './policy-facts';
 import { listAuditEvents } from './reports';
-import { runTogether } from './run-together';
 import { createUserTally, type StaleUser } from './user-tally';
 
 export type GoogleWorkspaceFacts = {

@@ -1,15 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { type RetryAfterPolicy, retrier } from '../retry';
 import { TransientFailure } from './google-api-error';
 
-export type RetryPolicy = {
-  /** Tries in all, the first included. */
-  attempts: number;
-  /** The wait before the first retry; doubled for each next one. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** A Retry-After longer than this is not waited for: the error is thrown at once. */
-  maxRetryAfterMs: number;
-};
+export type RetryPolicy = RetryAfterPolicy;
 
 export const DEFAULT_RETRY: RetryPolicy = {
   attempts: 4,
@@ -19,25 +11,10 @@ export const DEFAULT_RETRY: RetryPolicy = {
 };
 
 /**
- * Runs `attempt` until it stops throwing TransientFailure or the attempts run out, waiting with
- * exponential backoff (half to all of the doubled delay, so parallel readers spread out) or as
- * long as Retry-After says when that is longer. Throws the last failure's GoogleApiError.
+ * A TransientFailure is tried again, waiting at least as long as its Retry-After. Throws the last
+ * failure's GoogleApiError.
  */
-export async function withRetries<T>(
-  attempt: () => Promise<T>,
-  policy: RetryPolicy,
-  signal?: AbortSignal,
-): Promise<T> {
-  for (let tries = 1; ; tries += 1) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!(err instanceof TransientFailure)) throw err;
-      if (tries >= policy.attempts) throw err.error;
-      if (err.retryAfterMs !== null && err.retryAfterMs > policy.maxRetryAfterMs) throw err.error;
-      const backoff = Math.min(policy.baseDelayMs * 2 ** (tries - 1), policy.maxDelayMs);
-      const wait = Math.max(backoff * (0.5 + Math.random() / 2), err.retryAfterMs ?? 0);
-      await sleep(wait, undefined, signal ? { signal } : undefined);
-    }
-  }
-}
+export const withRetries = retrier<RetryPolicy>({
+  transient: (err) => (err instanceof TransientFailure ? err : null),
+  retryAfter: 'at-least',
+});

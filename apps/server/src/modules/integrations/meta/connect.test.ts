@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeMeta, startFakeMeta } from '../../../../test/fakes/meta/fake-meta';
 import { answerDialog } from '../../../../test/fakes/meta/test-requests';
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
-import {
-  ALICE,
-  BEN,
-  createTestApp,
-  expectError,
-  TEST_ENCRYPTION_KEY,
-  type TestApp,
-} from '../../../../test/test-app';
+import { cookiesOf, syncAs } from '../../../../test/integration-test-kit';
+import { ALICE, BEN, createTestApp, expectError, type TestApp } from '../../../../test/test-app';
 import { integrations } from '../../../db/schema';
-import { SecretBox } from '../../../lib/secret-box';
 import { findIntegrationRow } from '../repository';
 import { syncMeta } from './sync';
 
@@ -32,9 +24,6 @@ const SHOP = {
   twoFactorType: 'all_required' as const,
   users: [{ name: 'Alice Morgan', role: 'ADMIN', twoFacStatus: 'enabled' }],
 };
-
-const cookiesOf = (res: LightMyRequestResponse) =>
-  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
 describe('connecting Meta (fake Meta)', () => {
   let meta: FakeMeta;
@@ -68,19 +57,7 @@ describe('connecting Meta (fake Meta)', () => {
       headers: { cookie, origin: 'http://localhost:3000' },
       payload: { businessId },
     });
-  const sync = async (cookie: string) => {
-    const organizationId = (await get('/api/organization', cookie)).json().id;
-    await syncMeta(
-      {
-        db: server.database.db,
-        config: server.config,
-        box: new SecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64')),
-        log: server.app.log,
-      },
-      organizationId,
-      new AbortController().signal,
-    );
-  };
+  const sync = (cookie: string) => syncAs(server, syncMeta, cookie);
 
   /** The popup's way: /api/facebook/auth, Meta's dialog, the callback; resolves to where it lands. */
   async function connect(cookie: string, tick?: string[]): Promise<string> {

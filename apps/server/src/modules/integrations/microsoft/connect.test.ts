@@ -1,12 +1,11 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type FakeMicrosoft,
   startFakeMicrosoft,
 } from '../../../../test/fakes/microsoft/fake-microsoft';
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
-import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from '../../../../test/test-app';
-import { SecretBox } from '../../../lib/secret-box';
+import { cookiesOf, syncAs } from '../../../../test/integration-test-kit';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { syncMicrosoft365 } from './sync';
 
 const DOMAIN = 'tidewater.example';
@@ -37,9 +36,6 @@ const TENANT = {
   signInFailures: [1, 3, 9].map((d) => ({ email: MAYA, time: new Date(Date.now() - d * DAY) })),
 };
 
-const cookiesOf = (res: LightMyRequestResponse) =>
-  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-
 describe('connecting Microsoft 365 (fake Microsoft)', () => {
   let microsoft: FakeMicrosoft;
   let server: TestApp;
@@ -65,19 +61,7 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
   beforeEach(() => microsoft.reset());
 
   const get = (url: string, cookie: string) => server.inject({ url, headers: { cookie } });
-  const sync = async (cookie: string) => {
-    const organizationId = (await get('/api/organization', cookie)).json().id;
-    await syncMicrosoft365(
-      {
-        db: server.database.db,
-        config: server.config,
-        box: new SecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64')),
-        log: server.app.log,
-      },
-      organizationId,
-      new AbortController().signal,
-    );
-  };
+  const sync = (cookie: string) => syncAs(server, syncMicrosoft365, cookie);
 
   /** Through the fake's sign-in and consent page as a browser would; resolves to where it lands. */
   async function connect(

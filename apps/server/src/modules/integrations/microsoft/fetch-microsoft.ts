@@ -1,38 +1,24 @@
+import { type ApiAnswer, fetchWithTimeout, type NoAnswer } from '../fetch-with-timeout';
 import { MicrosoftApiError, TransientFailure } from './microsoft-api-error';
 
-export type MicrosoftAnswer = { status: number; headers: Headers; body: unknown };
+export type MicrosoftAnswer = ApiAnswer;
 
-/**
- * One request with a timeout. No answer (network error, timeout) is a TransientFailure; the
- * caller's own abort is rethrown as it is. A body that is not JSON reads as null.
- */
-export async function fetchMicrosoft(
+const NO_ANSWER: NoAnswer = {
+  site: 'Microsoft',
+  failure: (message, cause) =>
+    new TransientFailure(
+      new MicrosoftApiError('unavailable', message, null, null, { cause }),
+      null,
+    ),
+};
+
+/** One request with a timeout (see fetchWithTimeout); no answer is a TransientFailure. */
+export function fetchMicrosoft(
   where: string,
   url: URL,
   init: RequestInit,
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<MicrosoftAnswer> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  try {
-    const res = await fetch(url, {
-      ...init,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    const text = await res.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      // an HTML error page from a proxy, say
-    }
-    return { status: res.status, headers: res.headers, body };
-  } catch (err) {
-    if (signal?.aborted) throw signal.reason;
-    const what = timeout.aborted ? `no answer within ${timeoutMs} ms` : 'could not reach Microsoft';
-    throw new TransientFailure(
-      new MicrosoftApiError('unavailable', `${where}: ${what}`, null, null, { cause: err }),
-      null,
-    );
-  }
+  return fetchWithTimeout(where, url, init, timeoutMs, signal, NO_ANSWER);
 }

@@ -1,6 +1,6 @@
 // The Microsoft identity platform's authorization-code flow (integrations-reference §2.1): the
 // authorize URL, the code exchange and refresh. The client authenticates with form fields.
-import { z } from 'zod';
+import { bearerTokenAnswer, formPost } from '../oauth-form';
 import { DEFAULT_TIMEOUT_MS, type MicrosoftClientConfig, microsoftUrl } from './client-config';
 import { fetchMicrosoft } from './fetch-microsoft';
 import { MicrosoftApiError, tokenEndpointFailure } from './microsoft-api-error';
@@ -38,45 +38,41 @@ export function microsoftAuthorizeUrl(
   }).toString();
 }
 
-const tokenAnswer = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.coerce.number().nonnegative(),
-  refresh_token: z.string().min(1).optional(),
-  scope: z.string().optional(),
-  token_type: z.string().regex(/^bearer$/i),
-});
-
-async function postToken(
+/** The token endpoint's answer to `form` (with the client's own fields), tried as `retry` says. */
+function postToken(
   cfg: MicrosoftClientConfig,
   where: string,
   tenant: string,
   form: Record<string, string>,
+  retry: RetryPolicy,
   signal?: AbortSignal,
-) {
-  const answer = await fetchMicrosoft(
-    where,
-    microsoftUrl(cfg, 'login', tenantPath(tenant, 'token')),
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        client_id: cfg.clientId,
-        client_secret: cfg.clientSecret,
-        scope: M365_SCOPES.join(' '),
-        ...form,
-      }),
+): Promise<unknown> {
+  return withRetries(
+    async () => {
+      const answer = await fetchMicrosoft(
+        where,
+        microsoftUrl(cfg, 'login', tenantPath(tenant, 'token')),
+        formPost({
+          client_id: cfg.clientId,
+          client_secret: cfg.clientSecret,
+          scope: M365_SCOPES.join(' '),
+          ...form,
+        }),
+        cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        signal,
+      );
+      if (answer.status < 200 || answer.status > 299) {
+        throw tokenEndpointFailure(where, answer.status, answer.body, answer.headers);
+      }
+      return answer.body;
     },
-    cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry,
     signal,
   );
-  if (answer.status < 200 || answer.status > 299) {
-    throw tokenEndpointFailure(where, answer.status, answer.body, answer.headers);
-  }
-  return answer.body;
 }
 
 function grantOf(where: string, body: unknown, fallback: MicrosoftGrant | null): MicrosoftGrant {
-  const parsed = tokenAnswer.safeParse(body);
+  const parsed = bearerTokenAnswer.safeParse(body);
   if (!parsed.success) throw new MicrosoftApiError('failed', `${where}: unexpected answer`, 200);
   const t = parsed.data;
   const scopes = (t.scope ?? '').split(' ').filter(Boolean);
@@ -95,23 +91,14 @@ export async function exchangeMicrosoftCode(
   signal?: AbortSignal,
 ): Promise<MicrosoftGrant> {
   const where = 'Microsoft code exchange';
-  const body = await withRetries(
-    () =>
-      postToken(
-        cfg,
-        where,
-        p.tenant,
-        {
-          grant_type: 'authorization_code',
-          code: p.code,
-          redirect_uri: cfg.redirectUri,
-          code_verifier: p.verifier,
-        },
-        signal,
-      ),
-    { ...DEFAULT_RETRY, attempts: 1 },
-    signal,
-  );
+  const form = {
+    grant_type: 'authorization_code',
+    code: p.code,
+    redirect_uri: cfg.redirectUri,
+    code_verifier: p.verifier,
+  };
+  const once = { ...DEFAULT_RETRY, attempts: 1 };
+  const body = await postToken(cfg, where, p.tenant, form, once, signal);
   return grantOf(where, body, null);
 }
 
@@ -122,18 +109,8 @@ export async function refreshMicrosoftToken(
   signal?: AbortSignal,
 ): Promise<MicrosoftGrant> {
   const where = 'Microsoft token refresh';
-  const body = await withRetries(
-    () =>
-      postToken(
-        cfg,
-        where,
-        p.tenant,
-        { grant_type: 'refresh_token', refresh_token: p.refreshToken },
-        signal,
-      ),
-    p.retry ?? DEFAULT_RETRY,
-    signal,
-  );
+  const form = { grant_type: 'refresh_token', refresh_token: p.refreshToken };
+  const body = await postToken(cfg, where, p.tenant, form, p.retry ?? DEFAULT_RETRY, signal);
   return grantOf(where, body, {
     accessToken: '',
     refreshToken: p.refreshToken,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseAnswer } from '../parse-answer';
 import { MicrosoftApiError } from './microsoft-api-error';
 
 /** A page's items parsed with `schema`; an item of another shape is a MicrosoftApiError('failed'). */
@@ -15,13 +16,10 @@ export function parseOne<S extends z.ZodType>(
   body: unknown,
   where: string,
 ): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new MicrosoftApiError(
-      'failed',
-      `${where}: unexpected answer (${parsed.error.issues[0]?.message ?? 'shape'})`,
-      200,
-    );
-  }
-  return parsed.data;
+  return parseAnswer(
+    schema,
+    body,
+    where,
+    (message) => new MicrosoftApiError('failed', message, 200),
+  );
 }

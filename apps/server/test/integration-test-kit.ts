@@ -1,0 +1,31 @@
+// What the provider connect tests share: cookies carried between answers, and a sync run as the
+// signed-in user's organisation against the test app.
+import type { LightMyRequestResponse } from 'fastify';
+import { SecretBox } from '../src/lib/secret-box';
+import type { IntegrationsContext } from '../src/modules/integrations/service';
+import { TEST_ENCRYPTION_KEY, type TestApp } from './test-app';
+
+/** The cookies an answer sets, as a Cookie header. */
+export const cookiesOf = (res: LightMyRequestResponse) =>
+  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+/** The SecretBox of the test app's encryption key. */
+export const testSecretBox = () => new SecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64'));
+
+type ProviderSync = (
+  ctx: Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log'>,
+  organizationId: string,
+  signal: AbortSignal,
+) => Promise<void>;
+
+/** Runs `sync` for the organisation of the user whose cookie this is; resolves to its id. */
+export async function syncAs(server: TestApp, sync: ProviderSync, cookie: string) {
+  const organization = await server.inject({ url: '/api/organization', headers: { cookie } });
+  const organizationId: string = organization.json().id;
+  await sync(
+    { db: server.database.db, config: server.config, box: testSecretBox(), log: server.app.log },
+    organizationId,
+    new AbortController().signal,
+  );
+  return organizationId;
+}
