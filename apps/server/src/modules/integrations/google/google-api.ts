@@ -2,6 +2,7 @@
 // or when an API answers 401 (once per call), retries 429/5xx with backoff, and pages lists
 // one page at a time. New tokens are handed to `onTokens` so the caller can store them.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sharedRefresh } from '../shared-refresh';
 import { fetchGoogle } from './fetch-google';
 import { apiFailure, GoogleApiError, Unauthenticated } from './google-api-error';
 import {
@@ -32,7 +33,10 @@ export class GoogleApi {
   readonly retry: RetryPolicy;
   readonly policyPageGapMs: number;
   #grant: GoogleGrant;
-  #refreshing: Promise<void> | null = null;
+  readonly #refresh = sharedRefresh(
+    () => this.#grant.accessToken,
+    () => this.#doRefresh(),
+  );
   readonly #expiryMarginMs: number;
   readonly #onTokens: GoogleApiOptions['onTokens'];
 
@@ -139,20 +143,6 @@ export class GoogleApi {
       this.retry,
       signal,
     );
-  }
-
-  /**
-   * Refreshes unless another call already replaced `stale`; concurrent calls share one refresh.
-   * Not tied to any one caller's signal, since others may be waiting for it too.
-   */
-  #refresh(stale: string): Promise<void> {
-    if (this.#grant.accessToken !== stale) return Promise.resolve();
-    if (!this.#refreshing) {
-      this.#refreshing = this.#doRefresh().finally(() => {
-        this.#refreshing = null;
-      });
-    }
-    return this.#refreshing;
   }
 
   async #doRefresh(): Promise<void> {

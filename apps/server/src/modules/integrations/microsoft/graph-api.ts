@@ -1,6 +1,8 @@
 // A session with Microsoft Graph for one grant: it refreshes the access token shortly before it
 // expires or when Graph answers 401 (once per call), retries 429/5xx honouring Retry-After, and
 // pages collections by their @odata.nextLink. New tokens go to `onTokens` for the caller to store.
+
+import { sharedRefresh } from '../shared-refresh';
 import {
   DEFAULT_TIMEOUT_MS,
   type MicrosoftClientConfig,
@@ -25,7 +27,10 @@ const MAX_PAGES = 100_000;
 export class GraphApi {
   readonly retry: RetryPolicy;
   #grant: MicrosoftGrant;
-  #refreshing: Promise<void> | null = null;
+  readonly #refresh = sharedRefresh(
+    () => this.#grant.accessToken,
+    () => this.#doRefresh(),
+  );
   readonly #onTokens: GraphApiOptions['onTokens'];
 
   constructor(
@@ -146,20 +151,6 @@ export class GraphApi {
       this.retry,
       signal,
     );
-  }
-
-  /**
-   * Refreshes unless another call already replaced `stale`; concurrent calls share one refresh.
-   * Not tied to any one caller's signal, since others may be waiting for it too.
-   */
-  #refresh(stale: string): Promise<void> {
-    if (this.#grant.accessToken !== stale) return Promise.resolve();
-    if (!this.#refreshing) {
-      this.#refreshing = this.#doRefresh().finally(() => {
-        this.#refreshing = null;
-      });
-    }
-    return this.#refreshing;
   }
 
   async #doRefresh(): Promise<void> {
