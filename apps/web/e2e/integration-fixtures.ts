@@ -78,7 +78,9 @@ export const COMING_SOON: IntegrationId[] = [
   'squarespace',
 ];
 
-export const LATER_ISSUE = 'Connecting this integration comes in a later version.';
+/** What a server without the provider's client says of Microsoft 365 and Meta. */
+export const NOT_SET_UP =
+  'This server has no client set up for it yet; ask whoever runs Castellan to add one.';
 
 export function integration(id: IntegrationId, patch: Partial<Integration> = {}): Integration {
   return {
@@ -88,7 +90,7 @@ export function integration(id: IntegrationId, patch: Partial<Integration> = {})
     status: COMING_SOON.includes(id) ? 'coming_soon' : 'available',
     lastScan: null,
     connectedSince: null,
-    unavailableReason: id === 'm365' || id === 'meta' ? LATER_ISSUE : null,
+    unavailableReason: id === 'm365' || id === 'meta' ? NOT_SET_UP : null,
     sync: { state: 'idle', error: null },
     lastSync: null,
     ...patch,

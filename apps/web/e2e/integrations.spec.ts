@@ -16,8 +16,8 @@ import {
   connectedGws,
   FakeIntegrationsApi,
   INTEGRATION_IDS,
-  LATER_ISSUE,
   MEMBER_EMAIL,
+  NOT_SET_UP,
 } from './integration-fixtures';
 
 /**
@@ -98,7 +98,7 @@ test('Connect is disabled with the reason when this server cannot connect it', a
   for (const name of ['Microsoft 365', 'Meta']) {
     const item = card(page, name);
     await expect(item.getByRole('button', { name: `Connect ${name}` })).toBeDisabled();
-    await expect(item).toContainText(LATER_ISSUE);
+    await expect(item).toContainText(NOT_SET_UP);
   }
   await expect(
     card(page, 'Google Workspace').getByRole('button', { name: 'Connect Google Workspace' }),
