@@ -58,7 +58,7 @@ const VISITS: Visit[] = [
     as: 'Ben Carter',
     ready: (page) => page.getByRole('list', { name: 'Score by category' }),
   },
-  { route: '/facebook-success', ready: (page) => heading(page, 'Facebook connected') },
+  { route: '/facebook-success', ready: (page) => heading(page, 'Meta sign-in finished') },
   { route: '/help', as: 'Alice Morgan', ready: (page) => heading(page, 'Help') },
   {
     route: '/impersonate/users',

@@ -24,6 +24,12 @@ const OUTCOMES = {
   },
 } as const;
 
+/** Opened on its own rather than as the popup: whether Meta is connected is on the Integrations page. */
+const ON_ITS_OWN = {
+  title: 'Meta sign-in finished',
+  text: 'This page ends the Meta sign-in window. The Integrations page shows whether Meta is connected.',
+};
+
 /**
  * Where the Facebook sign-in popup lands (spec §2 /facebook-success): says how it went and closes
  * itself; the Integrations page that opened it then checks the status. Opened on its own, it
@@ -31,8 +37,9 @@ const OUTCOMES = {
  */
 export default function FacebookSuccessPage() {
   const [search] = useSearchParams();
-  const outcome = OUTCOMES[search.get('outcome') as keyof typeof OUTCOMES] ?? OUTCOMES.connected;
   const inPopup = typeof window !== 'undefined' && window.opener !== null;
+  const named = OUTCOMES[search.get('outcome') as keyof typeof OUTCOMES];
+  const outcome = named ?? (inPopup ? OUTCOMES.connected : ON_ITS_OWN);
 
   useEffect(() => {
     if (!inPopup) return;
