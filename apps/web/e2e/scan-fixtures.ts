@@ -199,6 +199,7 @@ export const runningScan = (domain: string, checksDone = 3): DomainScan => ({
   finishedAt: null,
   error: null,
   report: null,
+  sample: false,
 });
 
 export const doneScan = (domain: string): DomainScan => ({

@@ -6,6 +6,7 @@ import {
   clientErrorResponse,
 } from './analytics';
 import { appConfig } from './app-config';
+import { attackGraphResponse } from './attack-graph';
 import {
   authProvidersResponse,
   endUserSessionResponse,
@@ -282,6 +283,13 @@ export const endpoints = {
     access: 'user',
     response: { 200: organizationAnalysisResponse },
     summary: 'The organisation’s own risk analysis',
+  }),
+  getAttackGraph: endpoint({
+    method: 'GET',
+    path: '/risk-analysis/attack-graph',
+    access: 'admin',
+    response: { 200: attackGraphResponse },
+    summary: 'How an attacker would get in: entry points, steps, assets, impacts and paths',
   }),
   startOrganizationScan: endpoint({
     method: 'POST',

@@ -1,5 +1,6 @@
 export * from './analytics';
 export * from './app-config';
+export * from './attack-graph';
 export * from './auth';
 export * from './common';
 export * from './domain';

@@ -11,6 +11,13 @@ export const organizationMetrics = z.object({
 });
 export type OrganizationMetrics = z.infer<typeof organizationMetrics>;
 
+export const breachCostRange = z.object({
+  low: z.number().min(0),
+  expected: z.number().min(0),
+  high: z.number().min(0),
+});
+export type BreachCostRange = z.infer<typeof breachCostRange>;
+
 /** The latest finished risk analysis of the organisation's domain. */
 export const riskAnalysisSummary = z.object({
   id: z.uuid(),
@@ -22,6 +29,19 @@ export const riskAnalysisSummary = z.object({
   failedChecks: z.number().int(),
   /** Estimated cost of a breach in USD; the model is in the README. */
   expectedBreachCost: z.number(),
+  /** The same model's low and high ends; `expected` equals `expectedBreachCost`. */
+  expectedBreachCostRange: breachCostRange,
+  /** The open task whose completion removes the most expected cost; null when none would. */
+  biggestReduction: z
+    .object({
+      catalogueId: z.string(),
+      title: z.string(),
+      /** USD removed from the expected cost. */
+      amount: z.number().min(0),
+    })
+    .nullable(),
+  /** The domain report is a stored sample (demo data), not a scan of this domain. */
+  sample: z.boolean(),
 });
 export type RiskAnalysisSummary = z.infer<typeof riskAnalysisSummary>;
 

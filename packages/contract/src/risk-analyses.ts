@@ -17,6 +17,8 @@ export const domainScan = z.object({
   /** Why the scan failed, in plain language. */
   error: z.string().nullable(),
   report: scanReport.nullable(),
+  /** A stored sample shown to the demo organisation, not a scan of its domain. */
+  sample: z.boolean(),
 });
 export type DomainScan = z.infer<typeof domainScan>;
 

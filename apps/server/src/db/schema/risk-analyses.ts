@@ -1,6 +1,6 @@
 import type { ScanReport } from '@castellan/contract';
 import { SCAN_STATES } from '@castellan/contract';
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -24,6 +24,8 @@ export const domainScans = pgTable(
     requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
     report: jsonb('report').$type<ScanReport>(),
     error: text('error'),
+    /** A stored sample report given to a demo organisation (demo data only), not a real scan. */
+    sample: boolean('sample').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -23,6 +23,7 @@ export const toDomainScan = (row: DomainScanRow): DomainScan => ({
   finishedAt: row.finishedAt?.toISOString() ?? null,
   error: row.error,
   report: row.report ?? null,
+  sample: row.sample,
 });
 
 const sinceCache = () => new Date(Date.now() - PUBLIC_SCAN_CACHE_MS);
@@ -84,6 +85,7 @@ export async function latestAnalysisSummary(
 ): Promise<RiskAnalysisSummary | null> {
   const [row] = await listOrganizationScans(db, organizationId, { onlyDone: true, limit: 1 });
   if (!row?.report || !row.finishedAt) return null;
+  const cost = expectedBreachCost(row.report.score);
   return {
     id: row.id,
     domain: row.domain,
@@ -91,6 +93,9 @@ export async function latestAnalysisSummary(
     score: row.report.score,
     grade: row.report.grade,
     failedChecks: row.report.findings.filter((f) => f.status === 'fail').length,
-    expectedBreachCost: expectedBreachCost(row.report.score),
+    expectedBreachCost: cost,
+    expectedBreachCostRange: { low: cost, expected: cost, high: cost },
+    biggestReduction: null,
+    sample: row.sample,
   };
 }

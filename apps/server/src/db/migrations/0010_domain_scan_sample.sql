@@ -1,0 +1,1 @@
+ALTER TABLE "domain_scans" ADD COLUMN "sample" boolean DEFAULT false NOT NULL;
