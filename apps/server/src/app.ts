@@ -17,6 +17,7 @@ import { SecretBox } from './lib/secret-box';
 import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
+import { attackGraphRoutes } from './modules/attack-graph/routes';
 import { createOidcProviders } from './modules/auth/oidc/providers';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -155,6 +156,7 @@ export async function buildApp(
       await api.register(taskRoutes(database.db));
       await api.register(scoreRoutes(database.db));
       await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
+      await api.register(attackGraphRoutes(database.db));
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));

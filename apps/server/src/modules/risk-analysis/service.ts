@@ -1,7 +1,6 @@
-import type { DomainScan, RiskAnalysisSummary } from '@castellan/contract';
+import type { DomainScan } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import type { BackgroundScans } from './background-scans';
-import { expectedBreachCost } from './breach-cost';
 import { type DomainScanRow, findRecentPublicScan, listOrganizationScans } from './repository';
 
 /**
@@ -78,14 +77,10 @@ export async function startOrganizationScan(
   return toDomainScan(latest && stillRunning ? latest : await scans.start(input));
 }
 
-/** The organisation's latest finished analysis in brief, with its expected breach cost. */
-export async function latestAnalysisSummary(
-  db: Db,
-  organizationId: string,
-): Promise<RiskAnalysisSummary | null> {
+/** The organisation's latest finished analysis in brief (the breach cost is added by its caller). */
+export async function latestAnalysisSummary(db: Db, organizationId: string) {
   const [row] = await listOrganizationScans(db, organizationId, { onlyDone: true, limit: 1 });
   if (!row?.report || !row.finishedAt) return null;
-  const cost = expectedBreachCost(row.report.score);
   return {
     id: row.id,
     domain: row.domain,
@@ -93,9 +88,6 @@ export async function latestAnalysisSummary(
     score: row.report.score,
     grade: row.report.grade,
     failedChecks: row.report.findings.filter((f) => f.status === 'fail').length,
-    expectedBreachCost: cost,
-    expectedBreachCostRange: { low: cost, expected: cost, high: cost },
-    biggestReduction: null,
     sample: row.sample,
   };
 }
