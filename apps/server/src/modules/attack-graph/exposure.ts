@@ -36,13 +36,14 @@ const MAX_LIKELIHOOD = 0.95;
 const MINOR = new Set<Severity>(['Info', 'Low']);
 const NAMES_SHOWN = 5;
 
-const RULE_TASKS = new Set<string>(ENTRY_POINTS.flatMap((r) => r.tasks));
+/** The catalogue entries that close an entry point: all the graph reads of the tasks. */
+export const ENTRY_TASKS: ReadonlySet<string> = new Set(ENTRY_POINTS.flatMap((r) => r.tasks));
 
 /** The open tasks the entry points care about; an Admin task once, whoever it is listed for. */
 export function openEntryTasks(tasks: readonly Task[]): Task[] {
   const seen = new Set<string>();
   return tasks.filter((t) => {
-    if (t.isCompleted || !RULE_TASKS.has(t.catalogueId)) return false;
+    if (t.isCompleted || !ENTRY_TASKS.has(t.catalogueId)) return false;
     const key = t.scope === 'Admin' ? t.catalogueId : t.id;
     if (seen.has(key)) return false;
     seen.add(key);

@@ -1,4 +1,4 @@
-import type { EvidenceSource, ScanFinding, Task, TaskEvidence } from '@castellan/contract';
+import type { EvidenceSource, ScanFinding, Task } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
 import { toTask } from '../tasks/assignment';
 import { catalogueById } from '../tasks/catalogue';
@@ -24,16 +24,22 @@ function task(
   const entry = catalogueById.get(catalogueId);
   const member = MEMBERS.find((m) => m.email === email);
   if (!entry || !member) throw new Error(`No ${catalogueId} for ${email}`);
-  const evidence: TaskEvidence[] = options.fail
-    ? [{ source: options.fail[0], verdict: 'fail', checkedAt: AT, detail: options.fail[1] }]
+  const evidence = options.fail
+    ? [
+        {
+          catalogueId,
+          userId: entry.scope === 'Admin' ? null : member.id,
+          source: options.fail[0],
+          verdict: 'fail' as const,
+          checkedAt: new Date(AT),
+          detail: options.fail[1],
+        },
+      ]
     : [];
-  const done = options.done ? { completedAt: new Date(AT), completedBy: 'Ada Admin' } : undefined;
-  return toTask(
-    entry,
-    member,
-    done,
-    evidence.map((e) => ({ ...e, checkedAt: new Date(AT) })),
-  );
+  const done = options.done
+    ? { catalogueId, userId: member.id, completedAt: new Date(AT), completedBy: 'Ada Admin' }
+    : undefined;
+  return toTask(entry, member, done, evidence);
 }
 
 function finding(id: string, severity: ScanFinding['severity'] = 'High'): ScanFinding {

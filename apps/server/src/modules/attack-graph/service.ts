@@ -2,10 +2,9 @@ import type { AttackGraphResponse, BreachCostRange, EvidenceSource } from '@cast
 import type { Db } from '../../db/client';
 import { listIntegrationRows } from '../integrations/repository';
 import { listOrganizationScans } from '../risk-analysis/repository';
-import { listTasks } from '../tasks/service';
-import { listMembersByName } from '../users/repository';
+import { listMembersAndTasks } from '../tasks/service';
 import { biggestReduction, breachCostRange, type Reduction } from './breach-cost';
-import { type AttackGraphInput, exposuresOf } from './exposure';
+import { type AttackGraphInput, ENTRY_TASKS, exposuresOf } from './exposure';
 import { graphOf } from './model';
 
 /** The organisation's stored evidence as the attack graph reads it. */
@@ -13,9 +12,8 @@ export async function loadAttackGraphInput(
   db: Db,
   organizationId: string,
 ): Promise<AttackGraphInput> {
-  const [tasks, members, [scan], integrations] = await Promise.all([
-    listTasks(db, organizationId),
-    listMembersByName(db, organizationId),
+  const [{ tasks, members }, [scan], integrations] = await Promise.all([
+    listMembersAndTasks(db, organizationId, ENTRY_TASKS),
     listOrganizationScans(db, organizationId, { onlyDone: true, limit: 1 }),
     listIntegrationRows(db, organizationId),
   ]);

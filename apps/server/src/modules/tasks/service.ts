@@ -37,12 +37,29 @@ export async function listTasks(
   organizationId: string,
   onlyUserId?: string,
 ): Promise<Task[]> {
-  const { catalogue, members, completions } = await loadProgress(db, organizationId, onlyUserId);
+  return tasksOf(await loadProgress(db, organizationId, onlyUserId));
+}
+
+function tasksOf(
+  { catalogue, members, completions }: Awaited<ReturnType<typeof loadProgress>>,
+  onlyCatalogueIds?: ReadonlySet<string>,
+): Task[] {
+  const shown = onlyCatalogueIds ? catalogue.filter((t) => onlyCatalogueIds.has(t.id)) : catalogue;
   return members.flatMap((m) =>
-    assignedTo(catalogue, m).map((t) =>
+    assignedTo(shown, m).map((t) =>
       toTask(t, m, completions.of(t, m), completions.evidenceOf(t, m)),
     ),
   );
+}
+
+/** The members of the organisation and their tasks of the given catalogue entries only. */
+export async function listMembersAndTasks(
+  db: Db,
+  organizationId: string,
+  catalogueIds: ReadonlySet<string>,
+): Promise<{ members: Member[]; tasks: Task[] }> {
+  const progress = await loadProgress(db, organizationId);
+  return { members: progress.members, tasks: tasksOf(progress, catalogueIds) };
 }
 
 /**
