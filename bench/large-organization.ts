@@ -1,13 +1,55 @@
 // A generated organisation of 200 people with the whole catalogue and realistic, partial
-// progress, written straight into the database of a stopped bench server.
+// progress, a connected Google Workspace that judged everyone's MFA, and a domain report of 500
+// findings, written straight into the database of a stopped bench server.
+import type { ScanFinding, ScanReport } from '@castellan/contract';
+import { CHECKS } from '@castellan/scanner';
 import { openDatabase } from '../apps/server/src/db/client';
-import { organizations, taskCompletions, users } from '../apps/server/src/db/schema';
+import {
+  domainScans,
+  integrations,
+  organizations,
+  taskCompletions,
+  taskEvidence,
+  users,
+} from '../apps/server/src/db/schema';
 import { CATALOGUE } from '../apps/server/src/modules/tasks/catalogue';
 
 export const LARGE_ORG_DOMAIN = 'two-hundred.example';
 export const LARGE_ORG_ADMIN = `admin.0@${LARGE_ORG_DOMAIN}`;
 const MEMBERS = 200;
 const ADMINS = 3;
+const FINDINGS = 500;
+
+/** A bench report: the scanner's checks over and over, a third of them failing. */
+function benchReport(next: () => number): ScanReport {
+  const checks = Object.entries(CHECKS);
+  const findings: ScanFinding[] = Array.from({ length: FINDINGS }, (_, i) => {
+    const [check, about] = checks[i % checks.length] ?? ['mx', CHECKS.mx];
+    const failed = next() < 0.33;
+    return {
+      id: `${check}.bench-${i}`,
+      check,
+      area: about.area,
+      status: failed ? 'fail' : 'pass',
+      severity: failed ? 'High' : 'Info',
+      title: `${about.title}: bench finding ${i}`,
+      evidence: 'Generated for the benchmark.',
+      recommendation: failed ? 'Fix it.' : null,
+      taskId: failed ? about.taskId : null,
+    };
+  });
+  return {
+    domain: LARGE_ORG_DOMAIN,
+    webHost: LARGE_ORG_DOMAIN,
+    scannedAt: new Date().toISOString(),
+    durationMs: 0,
+    score: 55,
+    grade: 'D',
+    caps: [],
+    areas: [],
+    findings,
+  };
+}
 
 /** Deterministic 0–1 numbers, so every run benchmarks the same data. */
 function random(seed: number) {
@@ -63,6 +105,33 @@ export async function seedLargeOrganization(dbEnv: Record<string, string>): Prom
       for (let i = 0; i < rows.length; i += 500) {
         await tx.insert(taskCompletions).values(rows.slice(i, i + 500));
       }
+      const now = new Date();
+      await tx.insert(domainScans).values({
+        organizationId: org.id,
+        domain: LARGE_ORG_DOMAIN,
+        state: 'done',
+        checksDone: FINDINGS,
+        checksTotal: FINDINGS,
+        report: benchReport(next),
+        finishedAt: now,
+      });
+      await tx.insert(integrations).values({
+        organizationId: org.id,
+        integrationId: 'gws',
+        status: 'connected',
+        lastScan: now,
+      });
+      await tx.insert(taskEvidence).values(
+        people.map((person) => ({
+          organizationId: org.id,
+          catalogueId: 'enable-mfa',
+          userId: person.id,
+          source: 'gws',
+          verdict: next() < 0.3 ? ('fail' as const) : ('pass' as const),
+          detail: 'Generated for the benchmark.',
+          checkedAt: now,
+        })),
+      );
     });
   } finally {
     await database.close();
