@@ -80,3 +80,29 @@ export function firstPageSize(): FirstPageSize {
   }
   return { js: measure([...js]), css: measure([...css]) };
 }
+
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+
+/**
+ * The JavaScript a lazy page adds to the first page: every chunk its module reaches, statically
+ * or lazily (Vite's build manifest), less what the first page already loaded.
+ */
+export function lazyPageSize(source: string): AssetSizes {
+  const manifest = JSON.parse(
+    readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const firstPage = new Set(firstPageSize().js.files);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit(source);
+  const files = [...seen]
+    .map((key) => manifest[key]?.file ?? '')
+    .filter((file) => file.endsWith('.js') && !firstPage.has(file));
+  return measure(files.map((file) => path.join(distDir, file)));
+}
