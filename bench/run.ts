@@ -188,9 +188,15 @@ try {
 
   try {
     page = ensureWebBuild() ? firstPageSize() : 'web app not built';
-    if (typeof page !== 'string') graphPage = lazyPageSize(GRAPH_PAGE);
   } catch (err) {
     page = `web app not built (${fail('first page size', err)})`;
+  }
+  if (typeof page !== 'string') {
+    try {
+      graphPage = lazyPageSize(GRAPH_PAGE);
+    } catch (err) {
+      graphPage = `not measured (${fail('attack graph page size', err)})`;
+    }
   }
 } finally {
   await cleanUp();
