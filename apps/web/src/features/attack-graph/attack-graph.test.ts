@@ -63,7 +63,7 @@ const GRAPH: AttackGraphResponse = {
     unknownPaths: 1,
     openEntryPoints: 1,
     unknownEntryPoints: 1,
-    byAsset: { 'admin-console': 1, mailboxes: 1 },
+    byAsset: { 'admin-console': 1, mailboxes: 1, 'company-files': 0, payments: 0, website: 0 },
   },
   headline: '1 open path to your admin console',
   computedAt: '2026-11-25T09:00:00.000Z',
