@@ -20,6 +20,8 @@ async function fakeGraph(page: Page, start: AttackGraphResponse) {
 const graphView = (page: Page) => page.getByRole('application', { name: 'Attack graph' });
 const graphNode = (page: Page, name: string | RegExp) =>
   graphView(page).getByRole('button', { name });
+/** The nodes, not the zoom buttons. */
+const graphNodes = (page: Page) => graphNode(page, /^(Entry point|Attacker step|Asset|Impact): /);
 const pathList = (page: Page) => page.getByRole('list', { name: 'Attack paths' });
 const details = (page: Page) => page.getByRole('dialog');
 const chooseView = (page: Page, view: 'Graph' | 'List') =>
@@ -42,7 +44,7 @@ test.describe('the attack graph', () => {
       '1unknown entry points',
     ]);
 
-    await expect(graphView(page).getByRole('button')).toHaveCount(BEFORE.nodes.length);
+    await expect(graphNodes(page)).toHaveCount(BEFORE.nodes.length);
     const entry = graphNode(page, 'Entry point: Phishing e-mail, High severity');
     const impact = graphNode(page, /^Impact: Whole tenant taken over/);
     const unknown = graphNode(page, 'Entry point: Unchecked laptops, Medium severity, unknown');
@@ -60,7 +62,7 @@ test.describe('the attack graph', () => {
     await assets.getByText('Mailboxes (1 open)').click();
     await expect(graphNode(page, /Mailboxes/)).toBeVisible();
     await expect(graphNode(page, /Password spraying/)).toHaveCount(0);
-    await expect(graphView(page).getByRole('button')).toHaveCount(4);
+    await expect(graphNodes(page)).toHaveCount(4);
 
     await chooseView(page, 'List');
     await expect(pathList(page).getByRole('listitem')).toHaveCount(1);
@@ -142,7 +144,7 @@ test.describe('the attack graph', () => {
   }) => {
     await fakeGraph(page, BEFORE);
     await openAppAs(page, ADMIN, PAGE);
-    await expect(graphView(page).getByRole('button').first()).toBeVisible();
+    await expect(graphNodes(page).first()).toBeVisible();
     await page
       .getByRole('radiogroup', { name: 'View' })
       .getByRole('radio', { name: 'Graph' })

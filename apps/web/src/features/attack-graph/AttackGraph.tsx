@@ -3,7 +3,7 @@ import type { AttackEdge, AttackNode } from '@castellan/contract';
 import { Controls, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
 import { type KeyboardEvent, useMemo } from 'react';
 import { GraphNode, type GraphNodeType } from './GraphNode';
-import { layoutGraph } from './graph-layout';
+import { layoutGraph, NODE_HEIGHT } from './graph-layout';
 import { nodeAccessibleName } from './graph-model';
 
 type Props = {
@@ -33,6 +33,9 @@ export default function AttackGraph({ nodes, edges, onOpen }: Props) {
       ariaLabel: nodeAccessibleName(node),
     }));
   }, [nodes, edges]);
+  // As tall as the laid-out graph (within limits), so a wide, flat graph leaves no empty band.
+  const bottom = Math.max(0, ...flowNodes.map((node) => node.position.y + NODE_HEIGHT));
+  const height = Math.min(560, Math.max(240, bottom + 60));
 
   const flowEdges = useMemo((): Edge[] => {
     const labelOf = (id: string) => nodes.find((node) => node.id === id)?.label ?? id;
@@ -56,7 +59,7 @@ export default function AttackGraph({ nodes, edges, onOpen }: Props) {
   };
 
   return (
-    <div style={{ height: 560 }}>
+    <div style={{ height }}>
       <ReactFlow
         aria-label="Attack graph"
         nodes={flowNodes}
