@@ -47,7 +47,7 @@ test.describe('the attack graph', () => {
     await expect(graphNodes(page)).toHaveCount(BEFORE.nodes.length);
     const entry = graphNode(page, 'Entry point: Phishing e-mail, High severity');
     const impact = graphNode(page, /^Impact: Whole tenant taken over/);
-    const unknown = graphNode(page, 'Entry point: Unchecked laptops, Medium severity, unknown');
+    const unknown = graphNode(page, 'Entry point: Unchecked laptops, unknown, Medium severity');
     await expect(unknown).toContainText('Unknown');
     await expect(unknown).toContainText('Medium');
     const [from, to] = [await entry.boundingBox(), await impact.boundingBox()];

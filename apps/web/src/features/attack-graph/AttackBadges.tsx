@@ -24,8 +24,8 @@ export function UnknownBadge() {
 export function NodeBadges({ node }: { node: Pick<AttackNode, 'severity' | 'state'> }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <SeverityBadge severity={node.severity} />
       {node.state === 'unknown' && <UnknownBadge />}
+      <SeverityBadge severity={node.severity} />
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import '@xyflow/react/dist/style.css';
 import type { AttackEdge, AttackNode } from '@castellan/contract';
 import { Controls, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
 import { type KeyboardEvent, useMemo } from 'react';
+import classes from './AttackGraph.module.css';
 import { GraphNode, type GraphNodeType } from './GraphNode';
 import { layoutGraph, NODE_HEIGHT } from './graph-layout';
 import { nodeAccessibleName } from './graph-model';
@@ -62,6 +63,7 @@ export default function AttackGraph({ nodes, edges, onOpen }: Props) {
     <div style={{ height }}>
       <ReactFlow
         aria-label="Attack graph"
+        className={classes.flow}
         nodes={flowNodes}
         edges={flowEdges}
         nodeTypes={NODE_TYPES}

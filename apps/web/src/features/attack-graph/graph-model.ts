@@ -63,6 +63,9 @@ export const KIND_NAMES: Record<AttackNode['kind'], string> = {
   impact: 'Impact',
 };
 
-/** How a node introduces itself to a screen reader: kind, name, severity and whether it is known. */
+/**
+ * How a node introduces itself to a screen reader, in the order its badges read (WCAG 2.5.3):
+ * kind, name, whether it is unknown, severity.
+ */
 export const nodeAccessibleName = (node: AttackNode): string =>
-  `${KIND_NAMES[node.kind]}: ${node.label}, ${node.severity} severity${node.state === 'unknown' ? ', unknown' : ''}`;
+  `${KIND_NAMES[node.kind]}: ${node.label}${node.state === 'unknown' ? ', unknown' : ''}, ${node.severity} severity`;
