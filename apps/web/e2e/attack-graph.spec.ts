@@ -28,6 +28,14 @@ const chooseView = (page: Page, view: 'Graph' | 'List') =>
   page.getByRole('radiogroup', { name: 'View' }).getByText(view, { exact: true }).click();
 
 test.describe('the attack graph', () => {
+  test('an administrator reaches it from the risk analysis', async ({ page }) => {
+    await fakeGraph(page, BEFORE);
+    await openAppAs(page, ADMIN, '/risk-analysis');
+    await page.getByRole('link', { name: 'See the attack graph' }).click();
+    await expect(page).toHaveURL(PAGE);
+    await expect(page.getByRole('heading', { level: 2, name: BEFORE.headline })).toBeVisible();
+  });
+
   test('draws the nodes left to right under the headline and counts', async ({ page }) => {
     await fakeGraph(page, BEFORE);
     await openAppAs(page, ADMIN, PAGE);
