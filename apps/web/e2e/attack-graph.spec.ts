@@ -131,6 +131,8 @@ test.describe('the attack graph', () => {
       return json(route, 200, { task: { id: MFA_TASK.taskId, isCompleted: true } });
     });
     await openAppAs(page, ADMIN, PAGE);
+    const assets = page.getByRole('radiogroup', { name: 'Asset' });
+    await assets.getByText('Mailboxes (1 open)').click();
     await graphNode(page, /Phishing e-mail/).click();
     await details(page)
       .getByRole('listitem', { name: MFA_TASK.title })
@@ -144,6 +146,9 @@ test.describe('the attack graph', () => {
     ).toBeVisible();
     await expect(graphNode(page, /Phishing e-mail/)).toHaveCount(0);
     await expect(details(page)).toHaveCount(0);
+    // The mailboxes have no path left: every path is shown again.
+    await expect(assets.getByRole('radio', { name: 'All (1 open)' })).toBeChecked();
+    await expect(graphNode(page, /Password spraying/)).toBeVisible();
     expect(graph.gets).toBe(2);
   });
 

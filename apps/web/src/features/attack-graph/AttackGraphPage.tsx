@@ -1,5 +1,14 @@
 import type { AttackGraphResponse, AttackNode, AttackTask } from '@castellan/contract';
-import { Alert, Loader, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -25,7 +34,10 @@ function Paths({ graph, onOpen }: { graph: AttackGraphResponse; onOpen: (id: str
     getInitialValueInEffect: false,
   });
   const view = smallScreen ? 'list' : chosenView;
-  const shown = useMemo(() => visibleGraph(graph, filter), [graph, filter]);
+  const options = useMemo(() => assetOptions(graph), [graph]);
+  // A task marked done may take the chosen asset's last path away: then show them all.
+  const asset = options.some((option) => option.asset === filter) ? filter : 'all';
+  const shown = useMemo(() => visibleGraph(graph, asset), [graph, asset]);
   const openNode = (node: AttackNode) => onOpen(node.id);
 
   if (graph.paths.length === 0) {
@@ -38,9 +50,9 @@ function Paths({ graph, onOpen }: { graph: AttackGraphResponse; onOpen: (id: str
   return (
     <Stack gap="md">
       <AssetFilter
-        options={assetOptions(graph)}
+        options={options}
         totalOpen={graph.counts.openPaths}
-        value={filter}
+        value={asset}
         onChange={setFilter}
       />
       {!smallScreen && (
@@ -57,7 +69,14 @@ function Paths({ graph, onOpen }: { graph: AttackGraphResponse; onOpen: (id: str
       )}
       {view === 'graph' ? (
         <>
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the graph" />}>
+          <Suspense
+            fallback={
+              <Group gap="sm" role="status">
+                <Loader size="sm" aria-hidden />
+                <Text c="dimmed">Loading the graph...</Text>
+              </Group>
+            }
+          >
             <AttackGraph nodes={shown.nodes} edges={shown.edges} onOpen={onOpen} />
           </Suspense>
           <VisuallyHidden>

@@ -30,16 +30,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Evidence({ node, incoming }: Pick<Props, 'incoming'> & { node: AttackNode }) {
-  const lines = [
+  const lines = new Set([
     ...node.evidence.map((e) =>
       e.source ? `${e.text} (${EVIDENCE_SOURCE_NAMES[e.source]})` : e.text,
     ),
     ...incoming.flatMap((edge) => edge.evidence),
-  ];
-  if (lines.length === 0) return <Text size="sm">No evidence recorded yet.</Text>;
+  ]);
+  if (lines.size === 0) return <Text size="sm">No evidence recorded yet.</Text>;
   return (
     <List size="sm" spacing={4}>
-      {lines.map((line) => (
+      {[...lines].map((line) => (
         <List.Item key={line}>{line}</List.Item>
       ))}
     </List>

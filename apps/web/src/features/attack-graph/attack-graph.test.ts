@@ -1,7 +1,13 @@
 import type { AttackGraphResponse, AttackNode, AttackPath, AttackTask } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
 import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
-import { assetOptions, mayComplete, nodesOfPath, visibleGraph } from './graph-model';
+import {
+  assetOptions,
+  mayComplete,
+  nodeAccessibleName,
+  nodesOfPath,
+  visibleGraph,
+} from './graph-model';
 
 const node = (
   id: string,
@@ -169,5 +175,16 @@ describe('who may mark a task done from the graph', () => {
     expect(mayComplete(task({ isCompleted: true }), admin)).toBe(false);
     expect(mayComplete(task({ heldOpenBy: 'gws' }), admin)).toBe(false);
     expect(mayComplete(task(), null)).toBe(false);
+  });
+});
+
+describe('a node’s accessible name', () => {
+  it('reads kind, name, unknown and severity in the order its badges show them', () => {
+    expect(nodeAccessibleName(node('rdp', 'entry', { label: 'Remote desktop' }))).toBe(
+      'Entry point: Remote desktop, High severity',
+    );
+    expect(nodeAccessibleName(node('rdp', 'entry', { state: 'unknown', severity: 'Low' }))).toBe(
+      'Entry point: rdp, unknown, Low severity',
+    );
   });
 });
