@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { ROUTES } from '../src/app/routes';
+import { BEFORE as ATTACK_GRAPH } from './attack-graph-fixtures';
 import { accountMenu, expect, json, mainMenu, openAppAs, test } from './helpers';
 import { allowList, connectedGws, FakeIntegrationsApi, MEMBER_EMAIL } from './integration-fixtures';
 import { doneScan, organizationAnalysis, SCORE_HISTORY } from './scan-fixtures';
@@ -98,7 +99,13 @@ const VISITS: Visit[] = [
   {
     route: '/risk-analysis/attack-graph',
     as: 'Alice Morgan',
-    ready: (page) => heading(page, 'Attack graph'),
+    fake: (page) =>
+      page.route('**/api/risk-analysis/attack-graph', (route) => json(route, 200, ATTACK_GRAPH)),
+    ready: (page) =>
+      page
+        .getByRole('application', { name: 'Attack graph' })
+        .getByRole('button', { name: /^Impact: / })
+        .first(),
   },
   {
     route: '/risk-analysis/public',

@@ -14,6 +14,7 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/integrations': () => import('../features/integrations/IntegrationsPage'),
   '/registration/scan': () => import('../features/registration/RegistrationScanPage'),
   '/risk-analysis': () => import('../features/risk-analysis/RiskAnalysisPage'),
+  '/risk-analysis/attack-graph': () => import('../features/attack-graph/AttackGraphPage'),
   '/risk-analysis/public': () => import('../features/risk-analysis/PublicScanStartPage'),
   '/risk-analysis/public/:domain': () => import('../features/risk-analysis/PublicScanPage'),
   '/settings': () => import('../features/settings/SettingsPage'),

@@ -1,5 +1,6 @@
 import type { OrganizationAnalysisResponse } from '@castellan/contract';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
 import { useOrganizationAnalysis, useStartOrganizationScan } from './api';
@@ -69,13 +70,18 @@ export default function RiskAnalysisPage() {
           </Text>
         </div>
         {isAdmin && (
-          <Button
-            onClick={() => start.mutate()}
-            loading={start.isPending}
-            disabled={running || analysis.isPending}
-          >
-            Run the analysis
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to="/risk-analysis/attack-graph" variant="light">
+              See the attack graph
+            </Button>
+            <Button
+              onClick={() => start.mutate()}
+              loading={start.isPending}
+              disabled={running || analysis.isPending}
+            >
+              Run the analysis
+            </Button>
+          </Group>
         )}
       </Group>
 

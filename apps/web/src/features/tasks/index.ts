@@ -1,4 +1,5 @@
-export { useTasks } from './api';
+export { TASKS_KEY, useTasks } from './api';
 export { TaskBadges } from './TaskBadges';
 export type { TasksPageState } from './TasksPage';
+export { RISK_COLORS } from './task-display';
 export { nextTask } from './task-order';

@@ -1,0 +1,115 @@
+import type { AttackEdge, AttackNode, AttackTask } from '@castellan/contract';
+import { EVIDENCE_SOURCE_NAMES } from '@castellan/contract/vocabulary';
+import { Alert, Anchor, Drawer, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { NodeBadges } from './AttackBadges';
+import { KIND_NAMES } from './graph-model';
+import { TaskCard } from './TaskCard';
+
+type Props = {
+  node: AttackNode | null;
+  /** The edges leading into the node: why the attacker can reach it. */
+  incoming: AttackEdge[];
+  onClose: () => void;
+  canComplete: (task: AttackTask) => boolean;
+  completingId: string | null;
+  onComplete: (task: AttackTask) => void;
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Title order={3} size="h5" mb={6}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+function Evidence({ node, incoming }: Pick<Props, 'incoming'> & { node: AttackNode }) {
+  const lines = new Set([
+    ...node.evidence.map((e) =>
+      e.source ? `${e.text} (${EVIDENCE_SOURCE_NAMES[e.source]})` : e.text,
+    ),
+    ...incoming.flatMap((edge) => edge.evidence),
+  ]);
+  if (lines.size === 0) return <Text size="sm">No evidence recorded yet.</Text>;
+  return (
+    <List size="sm" spacing={4}>
+      {[...lines].map((line) => (
+        <List.Item key={line}>{line}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * One node of the graph in full: what it is, the evidence for it and, for an entry point, the
+ * tasks that close it. A drawer, so focus stays inside and returns to the node on closing.
+ */
+export function NodePanel({
+  node,
+  incoming,
+  onClose,
+  canComplete,
+  completingId,
+  onComplete,
+}: Props) {
+  const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
+    getInitialValueInEffect: false,
+  });
+  return (
+    <Drawer
+      opened={node !== null}
+      onClose={onClose}
+      position="right"
+      size={smallScreen ? '100%' : 'md'}
+      title={node?.label}
+      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
+      closeButtonProps={{ 'aria-label': 'Close details' }}
+    >
+      {node && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {KIND_NAMES[node.kind]}
+            </Text>
+            <NodeBadges node={node} />
+          </Group>
+          <Text>{node.description}</Text>
+          {node.reveal && (
+            <Alert color="gray" variant="outline" title="Not checked yet">
+              <Text size="sm" mb={4}>
+                Nothing has looked at this yet, so it may be open.
+              </Text>
+              <Anchor component={Link} to={node.reveal.to} size="sm">
+                {node.reveal.text}
+              </Anchor>
+            </Alert>
+          )}
+          <Section title="Evidence">
+            <Evidence node={node} incoming={incoming} />
+          </Section>
+          {node.tasks.length > 0 && (
+            <Section title="Tasks that close it">
+              <Stack component="ul" gap="xs" p={0} style={{ listStyle: 'none' }}>
+                {node.tasks.map((task) => (
+                  <TaskCard
+                    key={task.taskId}
+                    task={task}
+                    canComplete={canComplete(task)}
+                    completing={completingId === task.taskId}
+                    onComplete={onComplete}
+                  />
+                ))}
+              </Stack>
+            </Section>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
