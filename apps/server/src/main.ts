@@ -1,11 +1,11 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/demo-data';
+import { seedDemo } from './demo/seed';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (config.demoData) await seedDemoData(database.db, config.productDomain);
+if (config.demoData) await seedDemo(database.db, config.productDomain);
 // This process runs the scheduled jobs too: pg-boss sends each once per period across processes.
 const app = await buildApp(config, database, { jobs: { schedule: true } });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { seedDemoData } from '../src/db/demo-data';
+import { seedDemo } from '../src/demo/seed';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import { adminQuery } from './global-setup';
 
@@ -161,14 +161,14 @@ export async function createTestApp(
     database = owner.database;
   } else if (options.database) {
     database = closeOnce(options.database);
-    if (options.seed) await seedDemoData(database.db, PRODUCT_DOMAIN);
+    if (options.seed) await seedDemo(database.db, PRODUCT_DOMAIN);
   } else {
     location = await freshDatabaseLocation(
       kind,
       options.queryLogger ? { logger: options.queryLogger } : {},
     );
     database = closeOnce(await location.open());
-    if (options.seed) await seedDemoData(database.db, PRODUCT_DOMAIN);
+    if (options.seed) await seedDemo(database.db, PRODUCT_DOMAIN);
   }
   const config = testConfig(options.env);
   // The app closes its database when it closes, unless the database belongs to another app.

@@ -45,6 +45,8 @@ export const organizationAnalysisResponse = z.object({
       finishedAt: isoDateTime,
       score: z.number().int().nullable(),
       grade: z.enum(GRADES).nullable(),
+      /** A stored sample (demo data), not a scan of the organisation's domain. */
+      sample: z.boolean(),
     }),
   ),
 });

@@ -69,6 +69,14 @@ export async function listOrganizationIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** The organisations the demo-data seed made up. */
+export async function listDemoOrganizations(db: Db): Promise<{ id: string; domain: string }[]> {
+  return db
+    .select({ id: organizations.id, domain: organizations.domain })
+    .from(organizations)
+    .where(eq(organizations.isDemo, true));
+}
+
 // Sign-in: the organisation of an e-mail's domain, created by its first user.
 
 const signInColumns = {

@@ -19,6 +19,37 @@ export async function insertScan(
   return row;
 }
 
+/**
+ * Gives the organisation the stored sample report (demo data only) as a finished scan of its
+ * own, marked `sample`. Resolves to null, storing nothing, when it has any scan already.
+ */
+export async function insertSampleScan(
+  db: Db,
+  input: { organizationId: string; report: ScanReport; checksTotal: number; at: Date },
+): Promise<DomainScanRow | null> {
+  const [existing] = await db
+    .select({ id: domainScans.id })
+    .from(domainScans)
+    .where(eq(domainScans.organizationId, input.organizationId))
+    .limit(1);
+  if (existing) return null;
+  const [row] = await db
+    .insert(domainScans)
+    .values({
+      organizationId: input.organizationId,
+      domain: input.report.domain,
+      state: 'done',
+      checksDone: input.checksTotal,
+      checksTotal: input.checksTotal,
+      report: input.report,
+      sample: true,
+      startedAt: input.at,
+      finishedAt: input.at,
+    })
+    .returning();
+  return row ?? null;
+}
+
 export async function recordProgress(db: Db, id: string, checksDone: number): Promise<void> {
   await db
     .update(domainScans)
@@ -90,7 +121,7 @@ export async function failRunningScans(db: Db, ids: string[], error: string): Pr
   return rows.length;
 }
 
-/** The newest public scan of a domain started since `since`, if any. */
+/** The newest public scan of a domain started since `since`, if any (never a sample). */
 export async function findRecentPublicScan(
   db: Db,
   domain: string,
@@ -102,6 +133,7 @@ export async function findRecentPublicScan(
     .where(
       and(
         isNull(domainScans.organizationId),
+        eq(domainScans.sample, false),
         eq(domainScans.domain, domain),
         gte(domainScans.startedAt, since),
       ),

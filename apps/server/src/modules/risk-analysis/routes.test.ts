@@ -101,6 +101,7 @@ describe.each(databaseKinds())('risk analysis API on %s', (kind) => {
         finishedAt: expect.any(String),
         score: done.report?.score,
         grade: expect.any(String),
+        sample: false,
       },
     ]);
 

@@ -60,6 +60,7 @@ export async function organizationAnalysis(db: Db, organizationId: string) {
         finishedAt: (r.finishedAt ?? r.startedAt).toISOString(),
         score: r.report?.score ?? null,
         grade: r.report?.grade ?? null,
+        sample: r.sample,
       }))
       .reverse(),
   };

@@ -121,8 +121,14 @@ describe('scan progress', () => {
 describe('score history', () => {
   it('leaves out scans without a score', () => {
     const history = [
-      { id: '1', finishedAt: '2026-01-01T00:00:00Z', score: 40, grade: 'D' as const },
-      { id: '2', finishedAt: '2026-01-02T00:00:00Z', score: null, grade: null },
+      {
+        id: '1',
+        finishedAt: '2026-01-01T00:00:00Z',
+        score: 40,
+        grade: 'D' as const,
+        sample: false,
+      },
+      { id: '2', finishedAt: '2026-01-02T00:00:00Z', score: null, grade: null, sample: false },
     ];
     expect(scoredHistory(history).map((h) => h.id)).toEqual(['1']);
   });

@@ -1,0 +1,48 @@
+// The demo data a fresh `npm start` shows (DEMO_DATA, on by default outside production): the
+// demo organisations and people (db/demo-data.ts), then the sample report of each one whose
+// domain cannot be scanned.
+import { parsePublicDomain } from '@castellan/contract';
+import { SCAN_CHECK_COUNT } from '@castellan/scanner';
+import type { Db } from '../db/client';
+import { seedDemoData } from '../db/demo-data';
+import { listDemoOrganizations, lockOrganization } from '../modules/organizations/repository';
+import { insertSampleScan } from '../modules/risk-analysis/repository';
+import { recordScanEvidence } from '../modules/tasks/scan-evidence';
+import { loadSampleReport } from './sample-report';
+
+/** Seeds the demo data; resolves to whether the organisations were created now. */
+export async function seedDemo(db: Db, productDomain: string): Promise<boolean> {
+  const created = await seedDemoData(db, productDomain);
+  await seedSampleReports(db);
+  return created;
+}
+
+/**
+ * Gives each demo organisation on a domain that cannot be scanned (`.example`, `.test`) and that
+ * has no scan yet the sample report as a finished scan, marked `sample`, with the task evidence a
+ * scan with these findings records. Seeding again adds nothing; a real scan started later is
+ * the latest and supersedes it.
+ */
+export async function seedSampleReports(db: Db, at = new Date()): Promise<number> {
+  const unscannable = (await listDemoOrganizations(db)).filter(
+    (org) => !parsePublicDomain(org.domain).ok,
+  );
+  if (unscannable.length === 0) return 0;
+  const report = loadSampleReport();
+  let given = 0;
+  for (const org of unscannable) {
+    await db.transaction(async (tx) => {
+      await lockOrganization(tx, org.id);
+      const row = await insertSampleScan(tx, {
+        organizationId: org.id,
+        report,
+        checksTotal: SCAN_CHECK_COUNT,
+        at,
+      });
+      if (!row) return;
+      await recordScanEvidence(tx, org.id, report.findings, at);
+      given += 1;
+    });
+  }
+  return given;
+}
