@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, openAppAs, test } from './helpers';
+
+// The attack graph against the real server: the demo company Tidewater (Microsoft, nothing
+// connected) with its sample domain report. Completing a task changes its data, so it runs after
+// the other specs ("zz-").
+
+const PAGE = '/risk-analysis/attack-graph';
+const ADMIN = 'Olivia Parker';
+const MEMBER = 'Liam Brooks';
+const ADMIN_SIGN_IN = 'Admins without phishing-resistant sign-in';
+
+const graphView = (page: Page) => page.getByRole('application', { name: 'Attack graph' });
+const entryNode = (page: Page, label: string) =>
+  graphView(page).getByRole('button', { name: new RegExp(`^Entry point: ${label},`) });
+const pathList = (page: Page) => page.getByRole('list', { name: 'Attack paths' });
+const openPaths = (page: Page) =>
+  page.getByRole('list', { name: 'Counts' }).getByRole('listitem').first();
+
+test.describe('the attack graph of the demo company', () => {
+  test('leads with the spoofable domain of its sample report and keeps the rest unknown', async ({
+    page,
+  }) => {
+    await openAppAs(page, ADMIN, PAGE);
+    await expect(
+      page.getByRole('heading', { level: 2, name: '1 open path to your payments' }),
+    ).toBeVisible();
+    await expect(entryNode(page, 'Spoofable domain')).toContainText('High');
+    await entryNode(page, 'Spoofable domain').click();
+    const panel = page.getByRole('dialog');
+    await expect(panel.getByRole('region', { name: 'Evidence' })).toContainText(
+      'DMARC only monitors (p=none)',
+    );
+    // The scan holds the DMARC task open: it cannot be marked done by hand.
+    await expect(panel.getByRole('button', { name: 'Mark as done' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+
+    // Nothing has looked at the accounts yet: unknown, with what would reveal them.
+    await entryNode(page, 'Accounts without MFA').click();
+    await expect(
+      panel.getByRole('link', { name: 'Connect Google Workspace or Microsoft 365' }),
+    ).toHaveAttribute('href', '/integrations');
+  });
+
+  test('the same paths as an ordered list, most dangerous first', async ({ page }) => {
+    await openAppAs(page, ADMIN, PAGE);
+    await page.getByRole('radiogroup', { name: 'View' }).getByText('List', { exact: true }).click();
+    const first = pathList(page).getByRole('listitem').first();
+    await expect(first).toContainText('Spoofable domain');
+    await expect(first).toContainText('Payments');
+    await expect(first).toContainText('pay a fake invoice');
+  });
+
+  test("completing an entry point's task from its panel removes its paths", async ({ page }) => {
+    await openAppAs(page, ADMIN, PAGE);
+    await expect(entryNode(page, ADMIN_SIGN_IN)).toBeVisible();
+    const before = await pathList(page).getByRole('listitem').count();
+    await entryNode(page, ADMIN_SIGN_IN).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as done' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Task completed' })).toBeVisible();
+    await expect(entryNode(page, ADMIN_SIGN_IN)).toHaveCount(0);
+    await expect(pathList(page).getByRole('listitem')).toHaveCount(before - 2);
+    await expect(openPaths(page)).toContainText('3');
+
+    // The server agrees after a reload.
+    await page.reload();
+    await expect(graphView(page)).toBeVisible();
+    await expect(entryNode(page, ADMIN_SIGN_IN)).toHaveCount(0);
+  });
+
+  test('a member is kept out', async ({ page }) => {
+    await openAppAs(page, MEMBER, PAGE);
+    await expect(page.getByRole('alert')).toContainText(
+      'Only administrators can see the attack graph',
+    );
+    await expect(graphView(page)).toHaveCount(0);
+  });
+});
