@@ -47,7 +47,7 @@ function Details({ item }: { item: PostureItem }) {
 export function PostureItemView({ item }: { item: PostureItem }) {
   const badge = STATE_BADGES[item.state];
   return (
-    <Stack component="li" gap={4} data-state={item.state}>
+    <Stack component="li" gap={4}>
       <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
         <Text fw={600} size="sm">
           {item.name}
