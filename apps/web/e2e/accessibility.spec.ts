@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ROUTES } from '../src/app/routes';
 import { BEFORE as ATTACK_GRAPH } from './attack-graph-fixtures';
 import { accountMenu, expect, json, mainMenu, openAppAs, test } from './helpers';
+import { fakeAttackGraph, fakeOrganizationAnalysis, riskAnalysisSummary } from './hub-fixtures';
 import { allowList, connectedGws, FakeIntegrationsApi, MEMBER_EMAIL } from './integration-fixtures';
 import { doneScan, organizationAnalysis, SCORE_HISTORY } from './scan-fixtures';
 
@@ -42,6 +43,9 @@ function integrationsWithFindings(): FakeIntegrationsApi {
   );
   return api;
 }
+
+/** A sample report, so that the banner is checked too. */
+const sampleScan = (domain: string) => ({ ...doneScan(domain), sample: true });
 
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
@@ -90,11 +94,15 @@ const VISITS: Visit[] = [
   {
     route: '/risk-analysis',
     as: 'Alice Morgan',
-    fake: (page) =>
-      page.route('**/api/risk-analysis', (route) =>
-        json(route, 200, organizationAnalysis(ORG, doneScan(ORG), SCORE_HISTORY)),
-      ),
-    ready: (page) => page.getByRole('region', { name: 'Score history' }),
+    fake: async (page) => {
+      await fakeAttackGraph(page);
+      await fakeOrganizationAnalysis(page, riskAnalysisSummary({ sample: true }));
+      await page.route('**/api/risk-analysis', (route) =>
+        json(route, 200, organizationAnalysis(ORG, sampleScan(ORG), SCORE_HISTORY)),
+      );
+    },
+    ready: (page) =>
+      page.getByRole('region', { name: 'Identity and devices' }).getByRole('link').first(),
   },
   {
     route: '/risk-analysis/attack-graph',

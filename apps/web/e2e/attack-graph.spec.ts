@@ -31,7 +31,7 @@ test.describe('the attack graph', () => {
   test('an administrator reaches it from the risk analysis', async ({ page }) => {
     await fakeGraph(page, BEFORE);
     await openAppAs(page, ADMIN, '/risk-analysis');
-    await page.getByRole('link', { name: 'See the attack graph' }).click();
+    await page.getByRole('link', { name: 'Open the attack graph' }).click();
     await expect(page).toHaveURL(PAGE);
     await expect(page.getByRole('heading', { level: 2, name: BEFORE.headline })).toBeVisible();
   });

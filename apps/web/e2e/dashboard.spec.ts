@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, json, mainMenu, openAppAs, test } from './helpers';
+import { fakeOrganizationAnalysis, riskAnalysisSummary } from './hub-fixtures';
 
 /** The Overview (/dashboard). Read-only: the member who completes a task is in tasks.spec.ts. */
 
@@ -101,22 +102,55 @@ test('the expected breach cost is $4,880,000 until a risk analysis gives one', a
 
   // An estimate of the organisation's own is shown instead, without decimals.
   const organization = await apiGet<Record<string, unknown>>(page, 'organization');
-  const analysis = { expectedBreachCost: 1234567.89 };
+  const analysis = riskAnalysisSummary({
+    expectedBreachCost: 1234567.89,
+    expectedBreachCostRange: { low: 1234567.89, expected: 1234567.89, high: 1234567.89 },
+    biggestReduction: null,
+  });
   await page.route('**/api/organization', (route) =>
     json(route, 200, { ...organization, risk_analysis: analysis, riskAnalysis: analysis }),
   );
   await page.reload();
   await expect(card.getByTestId('breachCost')).toHaveText('$1,234,568');
   await expect(card).toContainText('Estimated by the risk analysis');
+  // A model without spread has no range to show, and no task lowers it.
+  await expect(card.getByTestId('breachCostRange')).toHaveCount(0);
+  await expect(card.getByTestId('biggestReduction')).toHaveCount(0);
 
   // Zero or less falls back to the default.
   await page.unrouteAll();
-  const zero = { expectedBreachCost: 0 };
+  const zero = riskAnalysisSummary({ expectedBreachCost: 0 });
   await page.route('**/api/organization', (route) =>
     json(route, 200, { ...organization, risk_analysis: zero, riskAnalysis: zero }),
   );
   await page.reload();
   await expect(card.getByTestId('breachCost')).toHaveText('$4,880,000');
+  await expect(card.getByTestId('breachCostRange')).toHaveCount(0);
+});
+
+test('the expected breach cost shows its range and what lowers it most', async ({ page }) => {
+  await fakeOrganizationAnalysis(page, riskAnalysisSummary());
+  await openAppAs(page, 'Ben Carter', '/dashboard');
+  const card = page.getByRole('region', { name: 'Expected breach cost' });
+  await expect(card.getByTestId('breachCost')).toHaveText('$2,400,000');
+  await expect(card.getByTestId('breachCostRange')).toHaveText(
+    'Range: $1,200,000 (low) – $2,400,000 (expected) – $4,100,000 (high)',
+  );
+  await expect(card.getByTestId('biggestReduction')).toHaveText(
+    'What lowers it most: Turn on MFA for every account (−$450,000)',
+  );
+  await expect(card.getByText('Based on a sample report')).toHaveCount(0);
+  await card.getByRole('link', { name: 'Turn on MFA for every account' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+});
+
+test('an expected breach cost from a sample report says so', async ({ page }) => {
+  await fakeOrganizationAnalysis(page, riskAnalysisSummary({ sample: true }));
+  await openAppAs(page, 'Alice Morgan', '/dashboard');
+  const card = page.getByRole('region', { name: 'Expected breach cost' });
+  await expect(card.getByTestId('breachCost')).toHaveText('$2,400,000');
+  await expect(card.getByText('Based on a sample report')).toBeVisible();
+  await expect(card).toContainText('not from a scan of your own domain');
 });
 
 test('a failed score load shows an error with a retry', async ({ page }) => {

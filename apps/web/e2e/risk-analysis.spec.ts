@@ -2,6 +2,12 @@ import type { DomainScan } from '@castellan/contract';
 import type { Page } from '@playwright/test';
 import { expect, json, mainMenu, openAppAs, test } from './helpers';
 import {
+  emptyAttackGraph,
+  fakeAttackGraph,
+  fakeOrganizationAnalysis,
+  riskAnalysisSummary,
+} from './hub-fixtures';
+import {
   CHECKS_TOTAL,
   doneScan,
   failedScan,
@@ -310,5 +316,173 @@ test.describe("the organisation's risk analysis", () => {
     await expect(page.locator('#riskAnalysis')).toContainText('No analysis yet');
     await expect(page.locator('#riskAnalysis')).toContainText('An administrator');
     await expect(page.getByRole('button', { name: 'Run the analysis' })).toHaveCount(0);
+  });
+});
+
+test.describe('the risk hub', () => {
+  const ORG = 'brightwave.example';
+  const answerAnalysis = (page: Page, latest: DomainScan | null = doneScan(ORG)) =>
+    page.route('**/api/risk-analysis', (route) =>
+      json(route, 200, organizationAnalysis(ORG, latest, SCORE_HISTORY)),
+    );
+
+  test('shows an admin the three most dangerous attack paths and leads to the graph', async ({
+    page,
+  }) => {
+    await answerAnalysis(page);
+    await fakeAttackGraph(page);
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    const section = page.getByRole('region', { name: 'Top attack paths' });
+    await expect(section).toContainText('2 open paths to your payments');
+    const paths = section
+      .getByRole('list', { name: 'Most dangerous attack paths' })
+      .getByRole('listitem');
+    await expect(paths).toHaveCount(3);
+    await expect(paths.nth(0)).toContainText('Critical');
+    await expect(paths.nth(0)).toContainText(
+      'Phishing a mailbox without MFA leads to payment fraud.',
+    );
+    await expect(paths.nth(0)).toContainText(
+      '3 accounts without MFA → Phishing a password → Mailboxes → Payment fraud',
+    );
+    await expect(paths.nth(2)).toContainText('(not yet checked)');
+    await expect(section).not.toContainText('An outdated device is taken over');
+    // The report is still there below.
+    await expect(page.locator('#riskAnalysis').getByRole('img', { name: 'Grade D' })).toBeVisible();
+
+    await section.getByRole('link', { name: 'Open the attack graph' }).click();
+    await expect(page).toHaveURL(/\/risk-analysis\/attack-graph$/);
+  });
+
+  test('says when there are no attack paths, and when they could not be loaded', async ({
+    page,
+  }) => {
+    await answerAnalysis(page);
+    await fakeAttackGraph(page, emptyAttackGraph());
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    const section = page.getByRole('region', { name: 'Top attack paths' });
+    await expect(section).toContainText('No attack paths were found');
+    await expect(section.getByRole('link', { name: 'Open the attack graph' })).toBeVisible();
+
+    await page.unroute('**/api/risk-analysis/attack-graph');
+    await fakeAttackGraph(page, null);
+    await page.reload();
+    await expect(
+      section.getByRole('alert').filter({ hasText: 'Could not load the attack paths' }),
+    ).toContainText('The graph is resting.');
+  });
+
+  test('shows identity and device posture: open, not yet checked and closed', async ({ page }) => {
+    await answerAnalysis(page);
+    await fakeAttackGraph(page);
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    const posture = page.getByRole('region', { name: 'Identity and devices' });
+    const identity = posture.getByRole('region', { name: 'Identity' });
+    const devices = posture.getByRole('region', { name: 'Devices' });
+    const item = (group: typeof identity, name: string) =>
+      group.getByRole('listitem').filter({ hasText: name }).first();
+
+    const noMfa = item(identity, 'Accounts without multi-factor sign-in');
+    await expect(noMfa).toContainText('Open');
+    await expect(noMfa).toContainText('3 accounts without MFA');
+    await expect(noMfa.getByRole('list', { name: /^Evidence/ }).getByRole('listitem')).toHaveText([
+      'ann@brightwave.example signs in with a password only',
+      'bob@brightwave.example signs in with a password only',
+    ]);
+    for (const name of ['Unused accounts still active', 'Administrator sign-ins']) {
+      await expect(item(identity, name)).toContainText('Closed');
+      await expect(item(identity, name)).toContainText('No open way in was found here.');
+    }
+
+    const encryption = item(devices, 'Devices without disk encryption');
+    await expect(encryption).toContainText('Not yet checked');
+    await expect(encryption).not.toContainText(/safe|Closed/);
+    const reveal = encryption.getByRole('link', {
+      name: 'Install the agent to check your devices',
+    });
+    await expect(reveal).toHaveAttribute('href', '/agent/download');
+    await expect(item(devices, 'Devices with outdated software')).toContainText('Not yet checked');
+  });
+
+  test('shows the expected breach cost with its range and what lowers it most', async ({
+    page,
+  }) => {
+    await answerAnalysis(page);
+    await fakeAttackGraph(page);
+    await fakeOrganizationAnalysis(page, riskAnalysisSummary());
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    const cost = page.getByRole('region', { name: 'Expected breach cost' });
+    await expect(cost.getByTestId('breachCost')).toHaveText('$2,400,000');
+    await expect(cost.getByTestId('breachCostRange')).toHaveText(
+      'Range: $1,200,000 (low) – $2,400,000 (expected) – $4,100,000 (high)',
+    );
+    await expect(cost.getByTestId('biggestReduction')).toHaveText(
+      'What lowers it most: Turn on MFA for every account (−$450,000)',
+    );
+    await expect(cost.getByRole('link', { name: 'Turn on MFA for every account' })).toHaveAttribute(
+      'href',
+      '/tasks',
+    );
+  });
+
+  test('falls back to the default breach cost without an analysis', async ({ page }) => {
+    await answerAnalysis(page, null);
+    await fakeAttackGraph(page);
+    await fakeOrganizationAnalysis(page, null);
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    const cost = page.getByRole('region', { name: 'Expected breach cost' });
+    await expect(cost.getByTestId('breachCost')).toHaveText('$4,880,000');
+    await expect(cost).toContainText('until a risk analysis');
+    await expect(cost.getByTestId('breachCostRange')).toHaveCount(0);
+  });
+
+  test('marks a sample report clearly and offers to scan a real domain', async ({ page }) => {
+    await answerAnalysis(page, { ...doneScan('sample.castellan.example'), sample: true });
+    await fakeAttackGraph(page);
+    await fakeOrganizationAnalysis(page, riskAnalysisSummary({ sample: true }));
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    const banner = page
+      .locator('#riskAnalysis')
+      .getByRole('note')
+      .filter({ hasText: 'Sample report' });
+    await expect(banner).toContainText('recorded scan of a test domain, not of your own domain');
+    await expect(
+      page
+        .getByRole('region', { name: 'Expected breach cost' })
+        .getByText('Based on a sample report'),
+    ).toBeVisible();
+    await banner.getByRole('link', { name: 'Scan a real domain' }).click();
+    await expect(page).toHaveURL(/\/risk-analysis\/public$/);
+  });
+
+  test('a real report has no sample banner', async ({ page }) => {
+    await answerAnalysis(page);
+    await fakeAttackGraph(page);
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    await expect(page.locator('#riskAnalysis').getByRole('img', { name: 'Grade D' })).toBeVisible();
+    await expect(page.getByText('Sample report', { exact: true })).toHaveCount(0);
+  });
+
+  test('a member sees the report and the cost without the attack paths', async ({ page }) => {
+    await answerAnalysis(page);
+    const graph = await fakeAttackGraph(page);
+    await openAppAs(page, 'Ben Carter', '/risk-analysis');
+    await expect(page.locator('#riskAnalysis').getByRole('img', { name: 'Grade D' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Expected breach cost' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Top attack paths' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Identity and devices' })).toHaveCount(0);
+    expect(graph.count).toBe(0);
+  });
+
+  test('fits a phone screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await answerAnalysis(page);
+    await fakeAttackGraph(page);
+    await fakeOrganizationAnalysis(page, riskAnalysisSummary());
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    await expect(page.getByRole('region', { name: 'Identity and devices' })).toContainText('Open');
+    await expect(page.getByTestId('breachCostRange')).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
   });
 });

@@ -1,20 +1,17 @@
 import type { AttackTask } from '@castellan/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiQuery } from '../../lib/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 import { showServerBusy } from '../../lib/toast';
+import { organizationQuery } from '../organization';
+import { attackGraphQuery } from '../risk-analysis';
 import { scoreQuery } from '../score';
 import { TASKS_KEY } from '../tasks';
 
-export const attackGraphQuery = queryOptions({
-  queryKey: ['risk-analysis', 'attack-graph'],
-  queryFn: apiQuery('/risk-analysis/attack-graph'),
-});
-
-export const useAttackGraph = () => useQuery(attackGraphQuery);
+export { useAttackGraph } from '../risk-analysis';
 
 /**
  * Marks an entry point's task done. The graph is fetched again afterwards: the server drops the
- * paths the task cut. The task lists and the score change too.
+ * paths the task cut. The task lists, the score and the expected breach cost change too.
  */
 export function useCompleteAttackTask() {
   const queryClient = useQueryClient();
@@ -26,8 +23,8 @@ export function useCompleteAttackTask() {
     },
     onSettled: () =>
       Promise.all(
-        [attackGraphQuery.queryKey, TASKS_KEY, scoreQuery.queryKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
+        [attackGraphQuery.queryKey, TASKS_KEY, scoreQuery.queryKey, organizationQuery.queryKey].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
         ),
       ),
   });

@@ -1,7 +1,7 @@
 import type { Organization } from '@castellan/contract';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatCurrency } from '../../lib/format-currency';
-import { expectedBreachCost, stoppedAttacks } from './organization-figures';
+import { BreachCostFigure, expectedBreachCost } from '../organization';
+import { stoppedAttacks } from './organization-figures';
 
 const count = (n: number) => new Intl.NumberFormat().format(n);
 
@@ -38,22 +38,17 @@ export function StoppedAttacksCard({ organization }: { organization: Organizatio
   );
 }
 
-/** What a breach would be expected to cost: the risk analysis's estimate or the average. */
+/**
+ * What a breach would be expected to cost: the risk analysis's estimate with its range and what
+ * lowers it most, or the average.
+ */
 export function BreachCostCard({ organization }: { organization: Organization }) {
-  const cost = expectedBreachCost(organization);
   return (
     <Card withBorder component="section" aria-labelledby="breachCostTitle">
       <Title order={2} size="h5" id="breachCostTitle" mb="xs">
         Expected breach cost
       </Title>
-      <Text fz={32} fw={800} lh={1.1} data-testid="breachCost">
-        {formatCurrency(cost.amount)}
-      </Text>
-      <Text size="sm" c="dimmed" mt="sm">
-        {cost.isDefault
-          ? 'The average cost of a data breach, until a risk analysis of your organisation gives its own estimate.'
-          : 'Estimated by the risk analysis of your organisation.'}
-      </Text>
+      <BreachCostFigure cost={expectedBreachCost(organization)} />
     </Card>
   );
 }

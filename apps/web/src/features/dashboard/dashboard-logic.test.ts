@@ -1,36 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectedBreachCost, stoppedAttacks } from './organization-figures';
+import { stoppedAttacks } from './organization-figures';
 import { formatScore } from './score-format';
 import { chartPoints, linePath, trendSummary } from './trend-chart';
-
-describe('expected breach cost', () => {
-  const withEstimate = (expectedBreachCost: number | null) => {
-    const analysis = expectedBreachCost === null ? null : { expectedBreachCost };
-    return { risk_analysis: analysis, riskAnalysis: analysis };
-  };
-
-  it('is the risk analysis’s estimate when there is a positive one', () => {
-    expect(expectedBreachCost(withEstimate(1_250_000))).toEqual({
-      amount: 1_250_000,
-      isDefault: false,
-    });
-  });
-
-  it('falls back to 4,880,000 without an analysis, or with 0 or less', () => {
-    for (const estimate of [null, 0, -10, Number.NaN]) {
-      expect(expectedBreachCost(withEstimate(estimate))).toEqual({
-        amount: 4_880_000,
-        isDefault: true,
-      });
-    }
-  });
-
-  it('reads riskAnalysis when risk_analysis is missing', () => {
-    expect(
-      expectedBreachCost({ risk_analysis: null, riskAnalysis: { expectedBreachCost: 9 } }).amount,
-    ).toBe(9);
-  });
-});
 
 describe('stopped attacks', () => {
   it('adds failed logins and blocked spam', () => {

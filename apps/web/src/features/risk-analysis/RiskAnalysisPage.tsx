@@ -1,54 +1,18 @@
-import type { OrganizationAnalysisResponse } from '@castellan/contract';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
 import { useOrganizationAnalysis, useStartOrganizationScan } from './api';
-import { ScanProgress } from './ScanProgress';
-import { ScanReportView } from './ScanReportView';
+import { BreachCostSection } from './BreachCostSection';
+import { IdentityDevicePosture } from './IdentityDevicePosture';
+import { LatestAnalysis } from './LatestAnalysis';
 import { ScoreHistory } from './ScoreHistory';
+import { TopAttackPaths } from './TopAttackPaths';
 
-function LatestAnalysis({
-  analysis,
-  isAdmin,
-}: {
-  analysis: OrganizationAnalysisResponse;
-  isAdmin: boolean;
-}) {
-  const { latest } = analysis;
-  if (!latest) {
-    return (
-      <Stack gap={4} py="md">
-        <Text fw={600}>{isAdmin ? 'No analysis yet — run the first one' : 'No analysis yet'}</Text>
-        <Text size="sm" c="dimmed">
-          {isAdmin
-            ? `It checks what anyone can see of ${analysis.domain} from the internet and takes under a minute.`
-            : 'An administrator of your organisation can run the first one.'}
-        </Text>
-      </Stack>
-    );
-  }
-  switch (latest.state) {
-    case 'running':
-      return <ScanProgress scan={latest} />;
-    case 'failed':
-      return (
-        <Alert color="red" title="The last analysis failed" role="alert">
-          {latest.error ?? 'The analysis stopped before it could finish.'}
-        </Alert>
-      );
-    case 'done':
-      return latest.report ? (
-        <ScanReportView report={latest.report} level={3} />
-      ) : (
-        <Alert color="red" title="The last analysis has no report" role="alert">
-          {latest.error ?? 'Run the analysis again.'}
-        </Alert>
-      );
-  }
-}
-
-/** `/risk-analysis`: the organisation's latest analysis, a way to run it again, its history. */
+/**
+ * `/risk-analysis`, the organisation's risk hub: the expected breach cost, for administrators the
+ * top attack paths and the identity and device posture (the attack graph is theirs alone), and
+ * the latest domain report with a way to run it again and its history.
+ */
 export default function RiskAnalysisPage() {
   const { data: user } = useUserData();
   const analysis = useOrganizationAnalysis();
@@ -65,23 +29,19 @@ export default function RiskAnalysisPage() {
             Risk analysis
           </Title>
           <Text c="dimmed">
-            What attackers can see of {domain ?? 'your domain'} from the internet: how your e-mail
-            is protected against forgery and how your DNS and website are set up.
+            What a breach could cost, how an attacker would get in, and what attackers can see of{' '}
+            {domain ?? 'your domain'} from the internet: how your e-mail is protected against
+            forgery and how your DNS and website are set up.
           </Text>
         </div>
         {isAdmin && (
-          <Group gap="xs">
-            <Button component={Link} to="/risk-analysis/attack-graph" variant="light">
-              See the attack graph
-            </Button>
-            <Button
-              onClick={() => start.mutate()}
-              loading={start.isPending}
-              disabled={running || analysis.isPending}
-            >
-              Run the analysis
-            </Button>
-          </Group>
+          <Button
+            onClick={() => start.mutate()}
+            loading={start.isPending}
+            disabled={running || analysis.isPending}
+          >
+            Run the analysis
+          </Button>
         )}
       </Group>
 
@@ -91,7 +51,17 @@ export default function RiskAnalysisPage() {
         </Alert>
       )}
 
-      {analysis.data && <ScoreHistory history={analysis.data.history} />}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <BreachCostSection />
+        {analysis.data && <ScoreHistory history={analysis.data.history} />}
+      </SimpleGrid>
+
+      {isAdmin && (
+        <>
+          <TopAttackPaths />
+          <IdentityDevicePosture />
+        </>
+      )}
 
       {/* The admin tour highlights this card. */}
       <Card withBorder component="section" id="riskAnalysis" aria-labelledby="riskAnalysisTitle">
