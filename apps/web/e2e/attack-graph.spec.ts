@@ -223,6 +223,17 @@ test.describe('the attack graph', () => {
     expect(gets).toBe(1);
   });
 
+  test('someone signed out is asked to sign in', async ({ page }) => {
+    await page.goto(PAGE);
+    await expect(page.getByRole('alert')).toContainText(
+      'Sign in as an administrator of your organisation to see its attack graph.',
+    );
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+
   test('the overview does not load the graph library', async ({ page }) => {
     await fakeGraph(page, BEFORE);
     const scripts = new Set<string>();

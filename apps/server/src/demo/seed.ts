@@ -18,14 +18,16 @@ export async function seedDemo(db: Db, productDomain: string): Promise<boolean> 
 }
 
 /**
- * Gives each demo organisation on a domain that cannot be scanned (`.example`, `.test`) and that
- * has no scan yet the sample report as a finished scan, marked `sample`, with the task evidence a
+ * Gives each registered demo organisation on a domain that cannot be scanned (`.example`,
+ * `.test`) and that has no scan yet the sample report as a finished scan, marked `sample`, with the task evidence a
  * scan with these findings records. Seeding again adds nothing; a real scan started later is
  * the latest and supersedes it.
  */
 export async function seedSampleReports(db: Db, at = new Date()): Promise<number> {
   const unscannable = (await listDemoOrganizations(db)).filter(
-    (org) => !parsePublicDomain(org.domain).ok,
+    // A registering organisation starts with a scan of its own domain (the registration's
+    // first step), which must not be hidden behind a sample.
+    (org) => org.status === 'REGISTERED' && !parsePublicDomain(org.domain).ok,
   );
   if (unscannable.length === 0) return 0;
   const report = loadSampleReport();

@@ -70,9 +70,11 @@ export async function listOrganizationIds(db: Db): Promise<string[]> {
 }
 
 /** The organisations the demo-data seed made up. */
-export async function listDemoOrganizations(db: Db): Promise<{ id: string; domain: string }[]> {
+export async function listDemoOrganizations(
+  db: Db,
+): Promise<{ id: string; domain: string; status: 'PENDING' | 'REGISTERED' }[]> {
   return db
-    .select({ id: organizations.id, domain: organizations.domain })
+    .select({ id: organizations.id, domain: organizations.domain, status: organizations.status })
     .from(organizations)
     .where(eq(organizations.isDemo, true));
 }

@@ -1,6 +1,7 @@
 import type { AttackGraphResponse, AttackNode, AttackTask } from '@castellan/contract';
 import {
   Alert,
+  Anchor,
   Group,
   Loader,
   SegmentedControl,
@@ -11,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { httpStatus } from '../../lib/http';
 import { showToast } from '../../lib/toast';
@@ -127,6 +129,13 @@ export default function AttackGraphPage() {
       {httpStatus(graph.error) === 403 ? (
         <Alert color="gray" title="For administrators only" role="alert">
           Only administrators can see the attack graph. Ask an administrator of your organisation.
+        </Alert>
+      ) : httpStatus(graph.error) === 401 ? (
+        <Alert color="gray" title="Sign in first" role="alert">
+          Sign in as an administrator of your organisation to see its attack graph.{' '}
+          <Anchor component={Link} to="/">
+            Sign in
+          </Anchor>
         </Alert>
       ) : (
         <QueryStatus query={graph} what="the attack graph" />
