@@ -33,6 +33,7 @@ import type { IntegrationsContext } from './modules/integrations/service';
 import { judgeSuites } from './modules/integrations/suites';
 import { integrationSyncs } from './modules/integrations/syncs';
 import { organizationRoutes } from './modules/organizations/routes';
+import { overviewRoutes } from './modules/overview/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
 import { scoreRoutes } from './modules/score/routes';
 import { registerSessions } from './modules/sessions/plugin';
@@ -150,6 +151,7 @@ export async function buildApp(
         await api.register(testLoginRoutes(config, database.db));
       }
       await api.register(organizationRoutes(config, database.db));
+      await api.register(overviewRoutes(database.db));
       await api.register(appConfigRoutes(config));
       await api.register(analyticsRoutes(database.db));
       await api.register(tourRoutes(database.db));

@@ -75,6 +75,7 @@ const endpoints: Endpoint[] = [
   },
   { method: 'GET', url: '/api/risk-analysis/public/example.com' },
   { method: 'GET', url: '/api/risk-analysis' },
+  { method: 'GET', url: '/api/risk-analysis/attack-graph' },
   { method: 'POST', url: '/api/risk-analysis', wrongType: [[1], 'body'] },
   { method: 'POST', url: '/api/registration/complete', wrongType: [[1], 'body'] },
   {

@@ -5,16 +5,12 @@ import type { Db } from '../../db/client';
 import { auditActor } from '../audit/actor';
 import { endSession, sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
-import { completeRegistration, deleteOrganizationBy, organizationOverview } from './service';
+import { completeRegistration, deleteOrganizationBy } from './service';
 
-/** The organisation: what it is, the end of its registration, and deleting it. */
+/** The organisation: the end of its registration, and deleting it (what it is: overview/). */
 export const organizationRoutes =
   (config: Config, db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    route(app, endpoints.getOrganization, async (request) =>
-      organizationOverview(db, sessionOf(request).organization.id),
-    );
-
     // Only organisations on the product's own domain (staff and sandbox ones) can be deleted here.
     route(app, endpoints.deleteOrganization, async (request, reply) => {
       const session = sessionOf(request);
