@@ -1,6 +1,8 @@
 // Attack graphs as GET /api/risk-analysis/attack-graph answers them, for the page's browser tests:
 // three open paths and one unknown before the MFA task is done, and what is left after.
+
 import type { AttackGraphResponse, AttackNode, AttackPath, AttackTask } from '@castellan/contract';
+import { attackNode } from './attack-graph-builders';
 import { MEMBER_EMAIL } from './integration-fixtures';
 
 const task = (catalogueId: string, title: string, patch: Partial<AttackTask> = {}) => ({
@@ -30,19 +32,7 @@ const node = (
   kind: AttackNode['kind'],
   label: string,
   patch: Partial<AttackNode> = {},
-): AttackNode => ({
-  id,
-  kind,
-  label,
-  description: `${label}.`,
-  severity: 'High',
-  state: 'open',
-  evidence: [],
-  tasks: [],
-  reveal: null,
-  asset: null,
-  ...patch,
-});
+): AttackNode => attackNode(id, kind, label, { description: `${label}.`, ...patch });
 
 const NODES = {
   phishing: node('phishing', 'entry', 'Phishing e-mail', {

@@ -1,7 +1,9 @@
 // The risk hub's answers for browser tests: an attack graph and the organisation's risk analysis
 // summary, shaped by the contract (the server computing them is written alongside).
-import type { AttackGraphResponse, AttackNode, RiskAnalysisSummary } from '@castellan/contract';
+
+import type { AttackGraphResponse, RiskAnalysisSummary } from '@castellan/contract';
 import type { Page } from '@playwright/test';
+import { attackNode } from './attack-graph-builders';
 import { json } from './helpers';
 
 const byAsset = (
@@ -15,24 +17,7 @@ const byAsset = (
   ...counts,
 });
 
-const node = (
-  id: string,
-  kind: AttackNode['kind'],
-  label: string,
-  patch: Partial<AttackNode> = {},
-): AttackNode => ({
-  id,
-  kind,
-  label,
-  description: label,
-  severity: 'High',
-  state: 'open',
-  evidence: [],
-  tasks: [],
-  reveal: null,
-  asset: null,
-  ...patch,
-});
+const node = attackNode;
 
 /**
  * Accounts without MFA are open, devices are unknown until the agent runs, stale accounts and

@@ -1,9 +1,9 @@
 import type { AttackEdge, AttackNode, AttackTask } from '@castellan/contract';
 import { EVIDENCE_SOURCE_NAMES } from '@castellan/contract/vocabulary';
-import { Alert, Anchor, Drawer, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Drawer, Group, List, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LabelledSection } from '../../components/LabelledSection';
 import { NodeBadges } from './AttackBadges';
 import { KIND_NAMES } from './graph-model';
 import { TaskCard } from './TaskCard';
@@ -17,17 +17,6 @@ type Props = {
   completingId: string | null;
   onComplete: (task: AttackTask) => void;
 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title}>
-      <Title order={3} size="h5" mb={6}>
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
 
 function Evidence({ node, incoming }: Pick<Props, 'incoming'> & { node: AttackNode }) {
   const lines = new Set([
@@ -90,11 +79,11 @@ export function NodePanel({
               </Anchor>
             </Alert>
           )}
-          <Section title="Evidence">
+          <LabelledSection title="Evidence">
             <Evidence node={node} incoming={incoming} />
-          </Section>
+          </LabelledSection>
           {node.tasks.length > 0 && (
-            <Section title="Tasks that close it">
+            <LabelledSection title="Tasks that close it">
               <Stack component="ul" gap="xs" p={0} style={{ listStyle: 'none' }}>
                 {node.tasks.map((task) => (
                   <TaskCard
@@ -106,7 +95,7 @@ export function NodePanel({
                   />
                 ))}
               </Stack>
-            </Section>
+            </LabelledSection>
           )}
         </Stack>
       )}

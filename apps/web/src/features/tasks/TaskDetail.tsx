@@ -1,7 +1,7 @@
 import type { Task } from '@castellan/contract';
-import { Alert, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { LabelledSection } from '../../components/LabelledSection';
 import { formatDate } from '../../lib/format-date';
 import { TaskBadges } from './TaskBadges';
 import { TaskEvidenceList } from './TaskEvidenceList';
@@ -19,17 +19,6 @@ type Props = {
   completing: boolean;
   onComplete: (task: Task) => void;
 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title}>
-      <Title order={3} size="h5" mb={6}>
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
 
 function CompletionState({ task }: { task: Task }) {
   const when = task.completedAt ? ` on ${formatDate(task.completedAt)}` : '';
@@ -88,23 +77,23 @@ export function TaskDetail({
           )}
           <Text>{task.content.summary}</Text>
           {task.evidence.length > 0 && (
-            <Section title="Automatic checks">
+            <LabelledSection title="Automatic checks">
               <TaskEvidenceList evidence={task.evidence} />
-            </Section>
+            </LabelledSection>
           )}
-          <Section title="Why it matters">
+          <LabelledSection title="Why it matters">
             <Text size="sm">{task.content.why}</Text>
-          </Section>
-          <Section title="How to do it">
+          </LabelledSection>
+          <LabelledSection title="How to do it">
             <TaskInstructionsView instructions={task.content.instructions} />
-          </Section>
+          </LabelledSection>
           {task.cisSafeguards.length > 0 && (
-            <Section title="CIS safeguards">
+            <LabelledSection title="CIS safeguards">
               <Text size="sm">
                 CIS Controls v8, safeguard{task.cisSafeguards.length > 1 ? 's' : ''}{' '}
                 {task.cisSafeguards.join(', ')}
               </Text>
-            </Section>
+            </LabelledSection>
           )}
           {task.isCompleted ? (
             <CompletionState task={task} />
