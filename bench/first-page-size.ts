@@ -84,8 +84,9 @@ export function firstPageSize(): FirstPageSize {
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 
 /**
- * The JavaScript a lazy page adds to the first page: every chunk its module reaches, statically
- * or lazily (Vite's build manifest), less what the first page already loaded.
+ * The JavaScript a lazy page adds to the first page: every chunk its module reaches statically,
+ * and the lazy chunks of its own feature folder (Vite's build manifest), less what the first page
+ * already loaded. Lazy imports of shared code (other pages) are not loaded by opening it.
  */
 export function lazyPageSize(source: string): AssetSizes {
   const manifest = JSON.parse(
@@ -98,7 +99,10 @@ export function lazyPageSize(source: string): AssetSizes {
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not in the build manifest`);
-    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+    const own = (next: string) => path.dirname(next) === path.dirname(source);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? []).filter(own)]) {
+      visit(next);
+    }
   };
   visit(source);
   const files = [...seen]

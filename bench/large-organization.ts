@@ -3,7 +3,7 @@
 // findings, written straight into the database of a stopped bench server.
 import type { ScanFinding, ScanReport } from '@castellan/contract';
 import { CHECKS } from '@castellan/scanner';
-import { openDatabase } from '../apps/server/src/db/client';
+import { type Db, openDatabase } from '../apps/server/src/db/client';
 import {
   domainScans,
   integrations,
@@ -66,74 +66,79 @@ export async function seedLargeOrganization(dbEnv: Record<string, string>): Prom
     ...(dbEnv.DATA_DIR ? { dataDir: dbEnv.DATA_DIR } : {}),
   });
   try {
-    await database.db.transaction(async (tx) => {
-      const [org] = await tx
-        .insert(organizations)
-        .values({ domain: LARGE_ORG_DOMAIN, status: 'REGISTERED', isDemo: true })
-        .returning({ id: organizations.id });
-      if (!org) throw new Error('bench organisation not created');
-      const people = await tx
-        .insert(users)
-        .values(
-          Array.from({ length: MEMBERS }, (_, i) => ({
-            organizationId: org.id,
-            email: `${i < ADMINS ? 'admin' : 'member'}.${i}@${LARGE_ORG_DOMAIN}`,
-            firstName: `Person${i}`,
-            lastName: `Bench`,
-            role: i < ADMINS ? ('admin' as const) : ('user' as const),
-          })),
-        )
-        .returning({ id: users.id });
-      const next = random(42);
-      const done = people.flatMap((person) =>
-        CATALOGUE.filter((t) => t.scope === 'Individual' && next() < 0.4).map((t) => ({
-          organizationId: org.id,
-          catalogueId: t.id,
-          catalogueVersion: t.version,
-          userId: person.id,
-          completedById: person.id,
-        })),
-      );
-      const adminDone = CATALOGUE.filter((t) => t.scope === 'Admin' && next() < 0.5).map((t) => ({
-        organizationId: org.id,
-        catalogueId: t.id,
-        catalogueVersion: t.version,
-        userId: null,
-        completedById: people[0]?.id ?? null,
-      }));
-      const rows = [...done, ...adminDone];
-      for (let i = 0; i < rows.length; i += 500) {
-        await tx.insert(taskCompletions).values(rows.slice(i, i + 500));
-      }
-      const now = new Date();
-      await tx.insert(domainScans).values({
-        organizationId: org.id,
-        domain: LARGE_ORG_DOMAIN,
-        state: 'done',
-        checksDone: FINDINGS,
-        checksTotal: FINDINGS,
-        report: benchReport(next),
-        finishedAt: now,
-      });
-      await tx.insert(integrations).values({
-        organizationId: org.id,
-        integrationId: 'gws',
-        status: 'connected',
-        lastScan: now,
-      });
-      await tx.insert(taskEvidence).values(
-        people.map((person) => ({
-          organizationId: org.id,
-          catalogueId: 'enable-mfa',
-          userId: person.id,
-          source: 'gws',
-          verdict: next() < 0.3 ? ('fail' as const) : ('pass' as const),
-          detail: 'Generated for the benchmark.',
-          checkedAt: now,
-        })),
-      );
-    });
+    await seedLargeOrganizationInto(database.db);
   } finally {
     await database.close();
   }
+}
+
+/** The same, into a database already open. */
+export async function seedLargeOrganizationInto(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ domain: LARGE_ORG_DOMAIN, status: 'REGISTERED', isDemo: true })
+      .returning({ id: organizations.id });
+    if (!org) throw new Error('bench organisation not created');
+    const people = await tx
+      .insert(users)
+      .values(
+        Array.from({ length: MEMBERS }, (_, i) => ({
+          organizationId: org.id,
+          email: `${i < ADMINS ? 'admin' : 'member'}.${i}@${LARGE_ORG_DOMAIN}`,
+          firstName: `Person${i}`,
+          lastName: `Bench`,
+          role: i < ADMINS ? ('admin' as const) : ('user' as const),
+        })),
+      )
+      .returning({ id: users.id });
+    const next = random(42);
+    const done = people.flatMap((person) =>
+      CATALOGUE.filter((t) => t.scope === 'Individual' && next() < 0.4).map((t) => ({
+        organizationId: org.id,
+        catalogueId: t.id,
+        catalogueVersion: t.version,
+        userId: person.id,
+        completedById: person.id,
+      })),
+    );
+    const adminDone = CATALOGUE.filter((t) => t.scope === 'Admin' && next() < 0.5).map((t) => ({
+      organizationId: org.id,
+      catalogueId: t.id,
+      catalogueVersion: t.version,
+      userId: null,
+      completedById: people[0]?.id ?? null,
+    }));
+    const rows = [...done, ...adminDone];
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.insert(taskCompletions).values(rows.slice(i, i + 500));
+    }
+    const now = new Date();
+    await tx.insert(domainScans).values({
+      organizationId: org.id,
+      domain: LARGE_ORG_DOMAIN,
+      state: 'done',
+      checksDone: FINDINGS,
+      checksTotal: FINDINGS,
+      report: benchReport(next),
+      finishedAt: now,
+    });
+    await tx.insert(integrations).values({
+      organizationId: org.id,
+      integrationId: 'gws',
+      status: 'connected',
+      lastScan: now,
+    });
+    await tx.insert(taskEvidence).values(
+      people.map((person) => ({
+        organizationId: org.id,
+        catalogueId: 'enable-mfa',
+        userId: person.id,
+        source: 'gws',
+        verdict: next() < 0.3 ? ('fail' as const) : ('pass' as const),
+        detail: 'Generated for the benchmark.',
+        checkedAt: now,
+      })),
+    );
+  });
 }

@@ -64,22 +64,38 @@ const findingTask = (f: ScanFinding) => f.taskId ?? CHECKS[f.check as CheckId]?.
 export const likelihoodOf = (perInstance: number, count: number) =>
   Math.min(MAX_LIKELIHOOD, 1 - (1 - perInstance) ** count);
 
+/** What every entry point reads of the input, worked out once. */
+type Context = {
+  available: ReadonlySet<EvidenceSource>;
+  nameOf: ReadonlyMap<string, string>;
+  admins: readonly string[];
+  /** The report's failing findings by the task that fixes them. */
+  failedByTask: ReadonlyMap<string, readonly ScanFinding[]>;
+};
+
+function contextOf(input: Omit<AttackGraphInput, 'tasks'>): Context {
+  const failedByTask = new Map<string, ScanFinding[]>();
+  for (const f of input.findings ?? []) {
+    const taskId = f.status === 'fail' ? findingTask(f) : null;
+    if (taskId) failedByTask.set(taskId, [...(failedByTask.get(taskId) ?? []), f]);
+  }
+  return {
+    available: input.available,
+    nameOf: new Map(input.members.map((m) => [m.email, m.name])),
+    admins: input.members.filter((m) => m.role === 'admin').map((m) => m.name),
+    failedByTask,
+  };
+}
+
 /** How one entry point stands, from its open tasks (already filtered by `openEntryTasks`). */
-function exposureOf(
-  rule: EntryRule,
-  openTasks: readonly Task[],
-  input: Omit<AttackGraphInput, 'tasks'>,
-): Exposure | null {
+function exposureOf(rule: EntryRule, openTasks: readonly Task[], ctx: Context): Exposure | null {
   const mine = openTasks.filter((t) => rule.tasks.includes(t.catalogueId));
   if (mine.length === 0) return null;
-  const nameOf = new Map(input.members.map((m) => [m.email, m.name]));
-  const looked = rule.revealedBy.some((s) => input.available.has(s));
+  const looked = rule.revealedBy.some((s) => ctx.available.has(s));
 
   const judged = mine.flatMap((t) => {
     const failing = t.evidence.filter((e) => e.verdict === 'fail');
-    const failed = (input.findings ?? []).filter(
-      (f) => f.status === 'fail' && findingTask(f) === t.catalogueId,
-    );
+    const failed = ctx.failedByTask.get(t.catalogueId) ?? [];
     const findings = failed.filter((f) => !MINOR.has(f.severity));
     // Only minor findings (no DMARC reports, say) hold the task open: not a way in.
     if (failed.length > 0 && findings.length === 0) {
@@ -92,7 +108,7 @@ function exposureOf(
   const state: AttackState = judged.some((j) => j.open) ? 'open' : 'unknown';
   const counted = judged.filter((j) => j.open === (state === 'open'));
 
-  const whose = (t: Task) => (t.scope === 'Admin' ? null : (nameOf.get(t.user) ?? t.user));
+  const whose = (t: Task) => (t.scope === 'Admin' ? null : (ctx.nameOf.get(t.user) ?? t.user));
   const evidence: AttackEvidence[] = [];
   for (const { task, failing, findings, open } of counted) {
     if (!open) continue;
@@ -118,11 +134,11 @@ function exposureOf(
     }
   }
 
-  const facts = factsOf(rule, counted, whose, input);
-  const admins = input.members.filter((m) => m.role === 'admin');
+  const facts = factsOf(rule, counted, whose, ctx.admins);
+  const admins = ctx.admins;
   if (rule.id === 'admin-sign-in' && admins.length > 0) {
     evidence.push({
-      text: `Administrators: ${listNames(admins.map((a) => a.name))}`,
+      text: `Administrators: ${listNames(admins)}`,
       source: null,
       findingId: null,
     });
@@ -151,7 +167,7 @@ function factsOf(
   rule: EntryRule,
   counted: readonly { task: Task; findings: readonly ScanFinding[] }[],
   whose: (t: Task) => string | null,
-  input: Omit<AttackGraphInput, 'tasks'>,
+  admins: readonly string[],
 ): string[] {
   const facts: string[] = [];
   const findingIds = counted.flatMap((j) => j.findings.map((f) => f.id));
@@ -165,11 +181,8 @@ function factsOf(
     const detail = task.evidence.find((e) => e.verdict === 'fail')?.detail;
     facts.push(detail ?? `“${task.title}” not done`);
   }
-  if (rule.id === 'admin-sign-in') {
-    const admins = input.members.filter((m) => m.role === 'admin').map((m) => m.name);
-    if (admins.length > 0) {
-      facts.push(`${plural(admins.length, 'admin', 'admins')}: ${listNames(admins)}`);
-    }
+  if (rule.id === 'admin-sign-in' && admins.length > 0) {
+    facts.push(`${plural(admins.length, 'admin', 'admins')}: ${listNames(admins)}`);
   }
   return facts;
 }
@@ -178,10 +191,12 @@ function factsOf(
 export const exposuresFrom = (
   openTasks: readonly Task[],
   input: Omit<AttackGraphInput, 'tasks'>,
-): Exposure[] =>
-  ENTRY_POINTS.map((rule) => exposureOf(rule, openTasks, input)).filter(
+): Exposure[] => {
+  const ctx = contextOf(input);
+  return ENTRY_POINTS.map((rule) => exposureOf(rule, openTasks, ctx)).filter(
     (e): e is Exposure => e !== null,
   );
+};
 
 /** Every entry point that is not closed, in the order of ENTRY_POINTS. */
 export const exposuresOf = (input: AttackGraphInput): Exposure[] =>

@@ -28,6 +28,7 @@ export async function listCompletions(
   db: Db,
   organizationId: string,
   onlyUserId?: string,
+  onlyCatalogueIds?: ReadonlySet<string>,
 ): Promise<Completion[]> {
   return db
     .select(shown)
@@ -39,6 +40,7 @@ export async function listCompletions(
         onlyUserId === undefined
           ? undefined
           : or(isNull(taskCompletions.userId), eq(taskCompletions.userId, onlyUserId)),
+        onlyCatalogueIds && inArray(taskCompletions.catalogueId, [...onlyCatalogueIds]),
       ),
     );
 }
@@ -185,13 +187,21 @@ async function selectEvidence(
 }
 
 /** The organisation's evidence, or what concerns one member (theirs and the organisation's). */
-export const listEvidence = (db: Db, organizationId: string, onlyUserId?: string) =>
+export const listEvidence = (
+  db: Db,
+  organizationId: string,
+  onlyUserId?: string,
+  onlyCatalogueIds?: ReadonlySet<string>,
+) =>
   selectEvidence(
     db,
     organizationId,
-    onlyUserId === undefined
-      ? undefined
-      : or(isNull(taskEvidence.userId), eq(taskEvidence.userId, onlyUserId)),
+    and(
+      onlyUserId === undefined
+        ? undefined
+        : or(isNull(taskEvidence.userId), eq(taskEvidence.userId, onlyUserId)),
+      onlyCatalogueIds && inArray(taskEvidence.catalogueId, [...onlyCatalogueIds]),
+    ),
   );
 
 /** Which sources have checked something of each member (or of one): member id → sources. */

@@ -8,11 +8,15 @@ import type { CatalogueTask } from './catalogue/types';
 import { EvidenceIndex, type Verdict } from './evidence';
 import { deleteEvidence, listCompletions, listEvidence, replaceEvidence } from './repository';
 
-/** The members and completions of an organisation, or only what concerns one member. */
+/**
+ * The members and completions of an organisation, or only what concerns one member, or only some
+ * catalogue entries.
+ */
 export async function loadProgress(
   db: Db,
   organizationId: string,
   onlyUserId?: string,
+  onlyCatalogueIds?: ReadonlySet<string>,
 ): Promise<{
   catalogue: readonly CatalogueTask[];
   members: Member[];
@@ -21,8 +25,8 @@ export async function loadProgress(
   const [workspace, members, completions, evidence] = await Promise.all([
     findWorkspace(db, organizationId),
     listMembersByName(db, organizationId, onlyUserId),
-    listCompletions(db, organizationId, onlyUserId),
-    listEvidence(db, organizationId, onlyUserId),
+    listCompletions(db, organizationId, onlyUserId, onlyCatalogueIds),
+    listEvidence(db, organizationId, onlyUserId, onlyCatalogueIds),
   ]);
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
@@ -58,7 +62,7 @@ export async function listMembersAndTasks(
   organizationId: string,
   catalogueIds: ReadonlySet<string>,
 ): Promise<{ members: Member[]; tasks: Task[] }> {
-  const progress = await loadProgress(db, organizationId);
+  const progress = await loadProgress(db, organizationId, undefined, catalogueIds);
   return { members: progress.members, tasks: tasksOf(progress, catalogueIds) };
 }
 
