@@ -12,6 +12,7 @@ const examples: Partial<Record<EndpointName, Example>> = {
   updateProfile: { body: { firstName: 'A', lastName: 'B' } },
   endSession: { params: { id: ID } },
   updateMainTour: { body: { currentStepId: 0, status: 'started' } },
+  startMainTour: { body: { steps: [{ routePath: '/dashboard', elementId: null }] } },
   markActionComplete: { body: { taskId: `enable-mfa:${ID}` } },
   startPublicScan: { body: { domain: '' } },
   getPublicScan: { params: { domain: 'example.com' } },

@@ -58,7 +58,7 @@ import {
   markActionCompleteResponse,
   scoreResponse,
 } from './tasks';
-import { tourState, toursResponse, updateTourRequest } from './tours';
+import { startTourRequest, tourState, toursResponse, updateTourRequest } from './tours';
 import {
   deleteAccountResponse,
   inviteMemberRequest,
@@ -216,8 +216,9 @@ export const endpoints = {
     method: 'POST',
     path: '/tours/main',
     access: 'admin',
+    body: startTourRequest,
     response: { 200: tourState },
-    summary: 'Start the main tour',
+    summary: 'Start or resume the main tour with its steps',
   }),
   updateMainTour: endpoint({
     method: 'PUT',

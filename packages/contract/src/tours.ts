@@ -9,6 +9,9 @@ export const TOUR_STATUSES = [
 ] as const;
 export type TourStatus = (typeof TOUR_STATUSES)[number];
 
+/** The most steps a tour may have (and so the highest step index is one less). */
+export const MAX_TOUR_STEPS = 50;
+
 export const tourState = z.object({
   tourType: z.literal('main'),
   status: z.enum(TOUR_STATUSES),
@@ -22,7 +25,37 @@ export type ToursResponse = z.infer<typeof toursResponse>;
 
 /** `PUT /api/tours/main` */
 export const updateTourRequest = z.strictObject({
-  currentStepId: z.number().int().min(0).max(99).nullable(),
+  currentStepId: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_TOUR_STEPS - 1)
+    .nullable(),
   status: z.enum(TOUR_STATUSES),
 });
 export type UpdateTourRequest = z.input<typeof updateTourRequest>;
+
+/** A step of a tour as the server sees it: the page it belongs to and the element it shows. */
+export const tourStepRef = z.strictObject({
+  routePath: z
+    .string()
+    .regex(/^\/[a-z0-9/-]*$/, { message: 'must be an app path such as /dashboard' }),
+  elementId: z
+    .string()
+    .regex(/^[A-Za-z][\w-]*$/, { message: 'must be an element id' })
+    .max(100)
+    .nullable(),
+});
+export type TourStepRef = z.infer<typeof tourStepRef>;
+
+/**
+ * `POST /api/tours/main`: starts or resumes the tour with its steps. An empty or invalid step
+ * list is refused (spec §5); the number of steps bounds the step index saved later.
+ */
+export const startTourRequest = z.strictObject({
+  steps: z
+    .array(tourStepRef)
+    .min(1, { message: 'must list at least one step' })
+    .max(MAX_TOUR_STEPS, { message: `must list at most ${MAX_TOUR_STEPS} steps` }),
+});
+export type StartTourRequest = z.input<typeof startTourRequest>;

@@ -50,7 +50,12 @@ const endpoints: Endpoint[] = [
     wrongType: [{ message: 5, url: '/' }, 'body.message'],
   },
   { method: 'GET', url: '/api/tours' },
-  { method: 'POST', url: '/api/tours/main', wrongType: [[], 'body'] },
+  {
+    method: 'POST',
+    url: '/api/tours/main',
+    body: { steps: [{ routePath: '/dashboard', elementId: 'welcome' }] },
+    wrongType: [{ steps: 'all' }, 'body.steps'],
+  },
   {
     method: 'PUT',
     url: '/api/tours/main',

@@ -17,6 +17,8 @@ export const tourStates = pgTable(
     tourType: text('tour_type').notNull(),
     status: tourStatus('status').notNull(),
     currentStepId: integer('current_step_id'),
+    /** How many steps the tour had when last started: the highest step index is one less. */
+    stepCount: integer('step_count'),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .defaultNow()

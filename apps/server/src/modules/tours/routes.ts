@@ -13,7 +13,11 @@ export const tourRoutes =
 
     route(app, endpoints.startMainTour, async (request) => {
       const { user, organization } = sessionOf(request);
-      return startMainTour(db, { userId: user.id, organizationId: organization.id });
+      return startMainTour(
+        db,
+        { userId: user.id, organizationId: organization.id },
+        request.body.steps,
+      );
     });
 
     route(app, endpoints.updateMainTour, async (request) => {

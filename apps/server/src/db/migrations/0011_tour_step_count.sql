@@ -1,0 +1,1 @@
+ALTER TABLE "tour_states" ADD COLUMN "step_count" integer;
