@@ -76,7 +76,8 @@ describe('the typed API client', () => {
 
   it('answers undefined for a 429 (no content), and a query keeps what it had', async () => {
     answer = (_req, res) => res.writeHead(429).end();
-    await expect(api('POST', '/tours/main')).resolves.toBeUndefined();
+    const steps = [{ routePath: '/dashboard', elementId: null }];
+    await expect(api('POST', '/tours/main', { body: { steps } })).resolves.toBeUndefined();
     const cached = { score: 1 };
     const fetchScore = apiQuery('/get-score');
     const context = {

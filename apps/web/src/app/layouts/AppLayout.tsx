@@ -5,6 +5,7 @@ import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigation } fr
 import { Logo } from '../../components/Logo';
 import { UserMenu } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/impersonation';
+import { TourController } from '../../features/tour';
 import { useUserData } from '../../lib/user-data';
 import { billingPortalUrl, menuFor } from '../menu';
 import { NavbarToggle } from './NavbarToggle';
@@ -18,7 +19,7 @@ function MainLoading() {
 }
 
 export function AppLayout() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, { toggle, open, close }] = useDisclosure(false);
   // Folded away on a small screen the sidebar is only moved off-screen: keep keyboard and
   // screen-reader users out of it too. (The navbar breakpoint sm is 48em.)
   const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
@@ -85,6 +86,8 @@ export function AppLayout() {
           </Suspense>
         )}
       </AppShell.Main>
+      {/* The administrators' guided tour; it opens the sidebar when a step points into it. */}
+      {user && <TourController onStepInNavbar={open} />}
     </AppShell>
   );
 }

@@ -3,12 +3,11 @@ import { isProductDomain } from '@castellan/contract/vocabulary';
 import { Avatar, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
 import { logout } from '../../lib/logout';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { deleteOrganization } from '../organization';
-import { startMainTour } from '../tour';
+import { restartTour } from '../tour';
 
 export const initialsOf = (user: Pick<UserData, 'firstName' | 'lastName'>) =>
   `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
@@ -21,18 +20,17 @@ const failed = (summary: string) => (error: unknown) =>
   });
 
 export function UserMenu({ user }: { user: UserData }) {
-  const navigate = useNavigate();
   const [menuOpened, setMenuOpened] = useState(false);
   const { data: config } = useAppConfig();
   const isAdmin = user.role === 'admin';
   const canDeleteOrganization =
     isAdmin && config !== undefined && isProductDomain(user.companyDomain, config.productDomain);
 
-  const restartTour = () =>
-    startMainTour().then(
-      (tour) => (tour ? navigate('/dashboard') : showServerBusy()),
-      failed('Could not restart the tour'),
-    );
+  // The tour takes the user to the page of the step it starts or resumes at.
+  const restart = () =>
+    restartTour().then((tour) => {
+      if (!tour) showServerBusy();
+    }, failed('Could not restart the tour'));
 
   const confirmDeleteOrganization = () =>
     modals.openConfirmModal({
@@ -73,7 +71,7 @@ export function UserMenu({ user }: { user: UserData }) {
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        {isAdmin && <Menu.Item onClick={() => void restartTour()}>Restart Tour</Menu.Item>}
+        {isAdmin && <Menu.Item onClick={() => void restart()}>Restart Tour</Menu.Item>}
         {canDeleteOrganization && (
           <Menu.Item color="red" onClick={confirmDeleteOrganization}>
             Delete Organization

@@ -1,1 +1,2 @@
-export { startMainTour } from './api';
+export { restartTour } from './restart-tour';
+export { TourController } from './TourController';

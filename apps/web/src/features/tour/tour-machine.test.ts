@@ -100,6 +100,12 @@ describe('starting on a page change', () => {
     expect(effects).toEqual([{ type: 'start' }]);
   });
 
+  it('ignores a late read of the state while the tour runs', () => {
+    const { machine, effects } = run([{ type: 'loaded', tour: tour('started', 0) }], running(1));
+    expect(machine.stepIndex).toBe(1);
+    expect(effects).toEqual([]);
+  });
+
   it('only logs a failure to read the state', () => {
     const { machine, effects } = run([{ type: 'loadFailed' }]);
     expect(machine.phase).toBe('off');

@@ -176,6 +176,8 @@ export function transition(machine: TourMachine, event: TourEvent, context: Tour
       return autoStart(moved, context);
     }
     case 'loaded':
+      // While the tour runs it is the newer truth: a late answer must not move it.
+      if (machine.phase !== 'off') return [machine, []];
       return autoStart(
         { ...machine, status: event.tour.status, stepIndex: event.tour.currentStepId },
         context,
