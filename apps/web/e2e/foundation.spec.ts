@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { json, signInAs } from './helpers';
+import { expect, json, signInAs, test } from './helpers';
 
 test('the test-login page lists the demo users by company', async ({ page }) => {
   await page.goto('/test-login');

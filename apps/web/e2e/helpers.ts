@@ -86,11 +86,23 @@ export async function actLikeAPerson(context: BrowserContext): Promise<void> {
  * "Necessary only" choice, so the dialog never covers the page. Use
  * `test.use({ consent: 'none' })` to meet the dialog, or `'all'` to start with analytics allowed.
  */
-export const test = base.extend<{ consent: Consent }>({
+/**
+ * Whether the administrators' guided tour may run: 'off' (the default) answers GET /api/tours
+ * with a dismissed tour, so it never starts by itself and its overlay never covers the page;
+ * tour specs use `test.use({ tour: 'real' })`.
+ */
+export type TourMode = 'off' | 'real';
+
+export const DISMISSED_TOURS = [{ tourType: 'main', status: 'dismissed', currentStepId: null }];
+
+export const test = base.extend<{ consent: Consent; tour: TourMode }>({
   consent: ['necessary', { option: true }],
-  context: async ({ context, consent, baseURL }, use) => {
+  tour: ['off', { option: true }],
+  context: async ({ context, consent, tour, baseURL }, use) => {
     await actLikeAPerson(context);
     if (consent !== 'none') await context.addCookies([consentCookie(consent, baseURL ?? '')]);
+    if (tour === 'off')
+      await context.route('**/api/tours', (route) => json(route, 200, DISMISSED_TOURS));
     await use(context);
   },
 });

@@ -174,6 +174,11 @@ test.describe('avatar menu', () => {
 
   test('Restart Tour starts the tour on the server and goes to the dashboard', async ({ page }) => {
     await openAppAs(page, 'Alice Morgan');
+    // A tour dismissed before its first step starts again there, on the overview.
+    const reset = await page.request.put('/api/tours/main', {
+      data: { currentStepId: null, status: 'dismissed' },
+    });
+    expect(reset.status()).toBe(200);
     await mainMenu(page).getByRole('link', { name: 'Your tasks' }).click();
     await expect(page).toHaveURL(/\/tasks$/);
     const started = page.waitForResponse(
@@ -182,8 +187,9 @@ test.describe('avatar menu', () => {
     await chooseFromAccountMenu(page, 'Restart Tour');
     const response = await started;
     expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'started' });
+    expect(await response.json()).toMatchObject({ status: 'started', currentStepId: 0 });
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('dialog', { name: 'Welcome to Castellan' })).toBeVisible();
   });
 });
 
