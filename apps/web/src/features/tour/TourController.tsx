@@ -114,7 +114,11 @@ export function TourController({ onStepInNavbar }: { onStepInNavbar?: () => void
         void latest.current.navigate(effect.to);
         return;
       case 'confirm':
-        confirmClose((end) => dispatch({ type: end ? 'end' : 'continue' }));
+        // Once the step is gone: driver.js gives the focus back as it leaves, and the question
+        // must have it (for Escape and Tab).
+        void (driver.current ?? Promise.resolve()).then(() =>
+          confirmClose((end) => dispatch({ type: end ? 'end' : 'continue' })),
+        );
         return;
       case 'warn':
         console.warn(effect.message);

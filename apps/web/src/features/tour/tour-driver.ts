@@ -24,14 +24,15 @@ export type TourDriverHandlers = {
 /** How long a step waits for its element to appear (the page may still be loading its data). */
 const ELEMENT_WAIT_MS = 3000;
 
-const toDriveStep = (step: TourStep): DriveStep => ({
+const toDriveStep = (step: TourStep, index: number, steps: readonly TourStep[]): DriveStep => ({
   ...(step.elementId ? { element: `#${step.elementId}`, waitForElement: ELEMENT_WAIT_MS } : {}),
   popover: {
     title: step.title,
     description: step.content,
     side: step.position ?? 'bottom',
     prevBtnText: step.prevButtonText,
-    nextBtnText: step.nextButtonText,
+    // A step's own next text would win over the done text on the last step.
+    nextBtnText: index === steps.length - 1 ? step.doneButtonText : step.nextButtonText,
     doneBtnText: step.doneButtonText,
   },
 });
