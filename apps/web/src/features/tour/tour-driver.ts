@@ -60,7 +60,8 @@ export function createTourDriver(
     },
   });
 
-  // A key counts only when it went down while the tour was on screen.
+  // A key counts only when it went down while the tour was on screen. Seen first (capture, and
+  // registered before any dialog's own listener), before the close question can bring it back.
   let pressed: string | null = null;
   const onKeydown = (event: KeyboardEvent) => {
     pressed = tour.isActive() && KEYS.has(event.key) ? event.key : null;
@@ -72,14 +73,14 @@ export function createTourDriver(
     else if (event.key === 'ArrowRight') handlers.onNext();
     else handlers.onPrevious();
   };
-  window.addEventListener('keydown', onKeydown);
+  window.addEventListener('keydown', onKeydown, { capture: true });
   window.addEventListener('keyup', onKeyup);
 
   return {
     show: (index) => tour.drive(index),
     hide: () => tour.destroy(),
     dispose: () => {
-      window.removeEventListener('keydown', onKeydown);
+      window.removeEventListener('keydown', onKeydown, { capture: true });
       window.removeEventListener('keyup', onKeyup);
       tour.destroy();
     },
