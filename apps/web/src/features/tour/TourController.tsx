@@ -102,9 +102,15 @@ export function TourController({ onStepInNavbar }: { onStepInNavbar?: () => void
         const element = id ? document.getElementById(id) : null;
         if (element?.closest('[aria-label="Main menu"]')) latest.current.onStepInNavbar?.();
         // Once the page has drawn the step's element.
-        void loadDriver().then((tour) => {
-          if (machine.current.shownIndex === effect.index) tour.show(effect.index);
-        });
+        loadDriver().then(
+          (tour) => {
+            if (machine.current.shownIndex === effect.index) tour.show(effect.index);
+          },
+          (error: unknown) => {
+            driver.current = null; // Tried again at the next step shown.
+            console.warn('Failed to load the tour', error);
+          },
+        );
         return;
       }
       case 'hide':

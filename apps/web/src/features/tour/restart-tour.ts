@@ -15,7 +15,7 @@ export function setRestartHandler(next: RestartHandler | null): void {
  */
 export function restartTour(): Promise<TourState | undefined> {
   if (!handler) {
-    console.warn('Invalid or empty tour config');
+    console.warn('Tour not initialised: no tour controller is mounted');
     return Promise.resolve(undefined);
   }
   return handler();
