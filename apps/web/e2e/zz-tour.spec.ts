@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accountMenu, chooseFromAccountMenu, expect, openAppAs, test } from './helpers';
 
@@ -178,6 +179,22 @@ test('the keyboard moves through the tour, and Escape closes it through the ques
   await page.keyboard.press('Escape');
   await closeDialog(page).getByRole('button', { name: 'End Tour' }).click();
   await expect.poll(() => savedTour(page)).toMatchObject({ status: 'dismissed', currentStepId: 0 });
+});
+
+test('a step has no serious or critical WCAG problem', async ({ page }) => {
+  await withFreshTour(page);
+  await expect(tourStep(page, 'Welcome to Castellan')).toBeVisible();
+  await expect(tourStep(page, 'Welcome to Castellan')).toHaveCSS('opacity', '1');
+  const results = await new AxeBuilder({ page })
+    .include('.driver-popover')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await tourStep(page, 'Welcome to Castellan').getByRole('button', { name: 'Close' }).click();
+  await closeDialog(page).getByRole('button', { name: 'End Tour' }).click();
 });
 
 test.describe('small screens', () => {
