@@ -1,8 +1,8 @@
 import type { AttackEdge, AttackNode, AttackTask } from '@castellan/contract';
 import { EVIDENCE_SOURCE_NAMES } from '@castellan/contract/vocabulary';
-import { Alert, Anchor, Drawer, Group, List, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { DetailDrawer } from '../../components/DetailDrawer';
 import { LabelledSection } from '../../components/LabelledSection';
 import { NodeBadges } from './AttackBadges';
 import { KIND_NAMES } from './graph-model';
@@ -47,18 +47,13 @@ export function NodePanel({
   completingId,
   onComplete,
 }: Props) {
-  const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
-    getInitialValueInEffect: false,
-  });
   return (
-    <Drawer
+    <DetailDrawer
       opened={node !== null}
       onClose={onClose}
-      position="right"
-      size={smallScreen ? '100%' : 'md'}
+      size="md"
       title={node?.label}
-      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
-      closeButtonProps={{ 'aria-label': 'Close details' }}
+      closeLabel="Close details"
     >
       {node && (
         <Stack gap="md">
@@ -99,6 +94,6 @@ export function NodePanel({
           )}
         </Stack>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -1,6 +1,6 @@
 import type { Task } from '@castellan/contract';
-import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { DetailDrawer } from '../../components/DetailDrawer';
 import { LabelledSection } from '../../components/LabelledSection';
 import { formatDate } from '../../lib/format-date';
 import { TaskBadges } from './TaskBadges';
@@ -44,18 +44,13 @@ export function TaskDetail({
   completing,
   onComplete,
 }: Props) {
-  const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
-    getInitialValueInEffect: false,
-  });
   return (
-    <Drawer
+    <DetailDrawer
       opened={opened && task !== null}
       onClose={onClose}
-      position="right"
-      size={smallScreen ? '100%' : 'lg'}
+      size="lg"
       title={task?.title}
-      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
-      closeButtonProps={{ 'aria-label': 'Close task details' }}
+      closeLabel="Close task details"
     >
       {task && (
         <Stack gap="md">
@@ -108,6 +103,6 @@ export function TaskDetail({
           )}
         </Stack>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }
