@@ -1,6 +1,7 @@
 export * from './allow-list';
 export * from './analytics';
 export * from './audit';
+export * from './billing';
 export * from './identities';
 export * from './integrations';
 export * from './job-workers';
@@ -9,4 +10,5 @@ export * from './risk-analyses';
 export * from './sessions';
 export * from './tasks';
 export * from './tours';
+export * from './trust-pages';
 export * from './users';

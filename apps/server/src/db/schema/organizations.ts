@@ -1,4 +1,5 @@
 import { ORGANIZATION_STATUSES } from '@castellan/contract';
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const organizationStatus = pgEnum('organization_status', ORGANIZATION_STATUSES);
@@ -23,6 +24,17 @@ export const organizations = pgTable('organizations', {
    * demo staff member may act only as them, so a demo account never reaches a real customer.
    */
   isDemo: boolean('is_demo').notNull().default(false),
+  /**
+   * Other domains the organisation counts as its own (its other mail domains, close partners):
+   * lower-case punycode, never a consumer mail domain. Shares with them are not "external".
+   */
+  trustedDomains: text('trusted_domains').array().notNull().default(sql`'{}'::text[]`),
+  /** The organisation's Stripe customer (`cus_...`), created on its first visit to billing. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  /** Its subscription's Stripe status (`active`, `past_due`, `canceled`, ...); null when none. */
+  subscriptionStatus: text('subscription_status'),
+  /** When Stripe created the event that set the status: an older event never overwrites it. */
+  subscriptionUpdatedAt: timestamp('subscription_updated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
