@@ -72,6 +72,7 @@ const env = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/, 'must be a lower-case domain name')
     .default('castellan.example'),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -130,6 +131,8 @@ export type Config = {
   /** Fastify's `trustProxy`: false, a number of proxy hops, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
   productDomain: string;
+  /** Where users write for help (the Help page, the trust center); default support@PRODUCT_DOMAIN. */
+  supportEmail: string;
   session: { idleMs: number; maxAgeMs: number };
   /** Password-less sign-in as a demo user (never in production). */
   testLogin: boolean;
@@ -228,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY ?? false,
     productDomain: e.PRODUCT_DOMAIN,
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${e.PRODUCT_DOMAIN}`,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
     testLogin: testLoginReason !== null,
     testLoginReason,

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** `GET /api/app-config`: public settings the web app needs before anyone signs in. */
 export const appConfig = z.object({
   productDomain: z.string(),
+  /** Where users write for help. */
+  supportEmail: z.string(),
   testLogin: z.boolean(),
   /** A PostHog-compatible analytics host and its public project key, when configured. */
   posthog: z.object({ host: z.string(), key: z.string() }).nullable(),

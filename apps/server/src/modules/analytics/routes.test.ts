@@ -118,6 +118,7 @@ describe.each(databaseKinds())('GET /api/app-config on %s', (kind) => {
     const res = await plain().inject({ url: '/api/app-config' });
     expect(res.json()).toEqual({
       productDomain: 'castellan.example',
+      supportEmail: 'support@castellan.example',
       testLogin: true,
       posthog: null,
       sentryDsn: null,

@@ -8,6 +8,7 @@ export const appConfigRoutes =
   async (app) => {
     route(app, endpoints.getAppConfig, async () => ({
       productDomain: config.productDomain,
+      supportEmail: config.supportEmail,
       testLogin: config.testLogin,
       posthog: config.posthog,
       sentryDsn: config.sentryDsn,
