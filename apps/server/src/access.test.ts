@@ -28,6 +28,7 @@ const examples: Partial<Record<EndpointName, Example>> = {
   approveAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
   denyAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
   enableMetaMfa: { body: { businessId: '1000000000000001' } },
+  updateTrustedDomains: { body: { trustedDomains: ['partner.example'] } },
 };
 
 /** /api routes outside `endpoints`: the sign-in redirects and the OpenAPI document. */

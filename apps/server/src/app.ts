@@ -40,6 +40,7 @@ import { registerSessions } from './modules/sessions/plugin';
 import { userSessionRoutes } from './modules/sessions/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { tourRoutes } from './modules/tours/routes';
+import { trustedDomainRoutes } from './modules/trusted-domains/routes';
 import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/routes';
 import { apiDefaults } from './plugins/api-defaults';
@@ -170,6 +171,12 @@ export async function buildApp(
       // Approving or removing an exception changes which shares are flagged: judge them again.
       await api.register(
         allowListRoutes(database.db, (organizationId) => judgeSuites(database.db, organizationId)),
+      );
+      // Trusted domains count as internal: shares with them are judged again too.
+      await api.register(
+        trustedDomainRoutes(database.db, (organizationId) =>
+          judgeSuites(database.db, organizationId),
+        ),
       );
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

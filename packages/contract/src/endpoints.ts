@@ -50,6 +50,7 @@ import {
   publicScanParams,
   publicScanRequest,
 } from './risk-analyses';
+import { trustedDomainsResponse, updateTrustedDomainsRequest } from './settings';
 import {
   actionsQuery,
   actionsResponse,
@@ -414,6 +415,23 @@ export const endpoints = {
     body: allowListKey,
     response: { 200: allowListResponse },
     summary: 'Deny a pending entry',
+  }),
+
+  // Settings
+  getTrustedDomains: endpoint({
+    method: 'GET',
+    path: '/settings/trusted-domains',
+    access: 'user',
+    response: { 200: trustedDomainsResponse },
+    summary: 'The domains the organisation counts as internal besides its own',
+  }),
+  updateTrustedDomains: endpoint({
+    method: 'PUT',
+    path: '/settings/trusted-domains',
+    access: 'admin',
+    body: updateTrustedDomainsRequest,
+    response: { 200: trustedDomainsResponse },
+    summary: 'Replace the trusted domains',
   }),
 
   // User management

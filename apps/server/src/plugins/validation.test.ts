@@ -142,6 +142,13 @@ const endpoints: Endpoint[] = [
     body: { userId: '00000000-0000-4000-8000-000000000000' },
     wrongType: [{ userId: 5 }, 'body.userId'],
   },
+  { method: 'GET', url: '/api/settings/trusted-domains' },
+  {
+    method: 'PUT',
+    url: '/api/settings/trusted-domains',
+    body: { trustedDomains: ['partner.com'] },
+    wrongType: [{ trustedDomains: [5] }, 'body.trustedDomains.0'],
+  },
 ];
 const withBody = endpoints.filter((e) => e.method !== 'GET');
 const name = (e: Endpoint) =>

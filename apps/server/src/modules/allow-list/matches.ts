@@ -13,6 +13,34 @@ function normalDomain(domain: string): string | null {
   return parsed.ok ? parsed.domain : null;
 }
 
+/** The outside domain a share reaches: its user's e-mail domain, or its domain; null for 'anyone'. */
+function audienceDomain(share: Pick<ExternalShare, 'sharedWith'>): string | null {
+  const target = share.sharedWith;
+  switch (target.type) {
+    case 'anyone':
+      return null;
+    case 'user': {
+      const email = target.email.trim().toLowerCase();
+      return normalDomain(email.slice(email.lastIndexOf('@') + 1));
+    }
+    case 'domain':
+      return normalDomain(target.domain);
+  }
+}
+
+/**
+ * True when the share reaches only one of the organisation's trusted domains, which count as
+ * internal: such a share is not external at all. Like an allow-list domain, a trusted domain
+ * covers exactly that domain.
+ */
+export function isWithTrustedDomain(
+  share: Pick<ExternalShare, 'sharedWith'>,
+  trustedDomains: ReadonlySet<string>,
+): boolean {
+  const domain = audienceDomain(share);
+  return domain !== null && trustedDomains.has(domain);
+}
+
 /**
  * True when an approved entry covers the share: its file id, the outside user it is shared with
  * (or that user's domain), or the outside domain. 'anyone' shares are covered only by their file
@@ -29,18 +57,7 @@ export function isAllowed(
 ): boolean {
   if (approved.files.has(share.fileId)) return true;
   const target = share.sharedWith;
-  switch (target.type) {
-    case 'anyone':
-      return false;
-    case 'user': {
-      const email = target.email.trim().toLowerCase();
-      if (approved.users.has(email)) return true;
-      const domain = normalDomain(email.slice(email.lastIndexOf('@') + 1));
-      return domain !== null && approved.domains.has(domain);
-    }
-    case 'domain': {
-      const domain = normalDomain(target.domain);
-      return domain !== null && approved.domains.has(domain);
-    }
-  }
+  if (target.type === 'user' && approved.users.has(target.email.trim().toLowerCase())) return true;
+  const domain = audienceDomain(share);
+  return domain !== null && approved.domains.has(domain);
 }

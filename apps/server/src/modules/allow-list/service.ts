@@ -4,6 +4,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { AuditActor, Person } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
 import { lockOrganization } from '../organizations/repository';
+import { trustedDomainsOf } from '../trusted-domains/service';
 import type { ApprovedEntries } from './matches';
 import {
   approvePending,
@@ -30,6 +31,9 @@ export const fullListMessage = (has: number, adding: number) =>
 
 export const notPendingMessage = (key: AllowListKey) =>
   `There is no pending request to allow the ${key.type} ${key.value}.`;
+
+export const trustedDomainEntryMessage = (domain: string) =>
+  `${domain} is a trusted domain: sharing with it already counts as internal.`;
 
 const keyOf = (entry: AllowListKey) => `${entry.type} ${entry.value}`;
 
@@ -99,6 +103,22 @@ async function changeList(
   });
 }
 
+/** An entry for a trusted domain, or a person at one, would allow what is not external at all. */
+async function refuseTrustedDomains(
+  db: Db,
+  organizationId: string,
+  entries: readonly AllowListKey[],
+): Promise<void> {
+  const trusted = new Set(await trustedDomainsOf(db, organizationId));
+  for (const { type, value } of entries) {
+    const domain =
+      type === 'domain' ? value : type === 'user' ? value.slice(value.lastIndexOf('@') + 1) : null;
+    if (domain !== null && trusted.has(domain)) {
+      throw new BadRequestError(trustedDomainEntryMessage(domain));
+    }
+  }
+}
+
 async function refuseOverLimit(db: Db, organizationId: string, adding: number): Promise<void> {
   if (adding === 0) return;
   const has = await countEntries(db, organizationId);
@@ -128,6 +148,7 @@ export async function addEntries(
     const toApprove = [...asked.values()].filter(
       (e) => e.status === 'approved' && present.get(keyOf(e))?.status === 'pending',
     );
+    await refuseTrustedDomains(tx, organizationId, fresh);
     await refuseOverLimit(tx, organizationId, fresh.length);
     const added = await insertEntries(tx, organizationId, actor.id, fresh);
     const approved = await approvePending(tx, organizationId, actor.id, toApprove);
@@ -157,6 +178,7 @@ export async function requestEntry(
   const { organizationId, actor } = caller;
   return changeList(db, organizationId, async (tx) => {
     if ((await findEntries(tx, organizationId, [key])).length > 0) return;
+    await refuseTrustedDomains(tx, organizationId, [key]);
     await refuseOverLimit(tx, organizationId, 1);
     const entry: NewEntry = { ...key, status: 'pending' };
     const [added] = await insertEntries(tx, organizationId, actor.id, [entry]);

@@ -1,11 +1,13 @@
 import type { ExternalShare } from '@castellan/contract';
 import type { Db } from '../../db/client';
-import { isAllowed } from '../allow-list/matches';
+import { isAllowed, isWithTrustedDomain } from '../allow-list/matches';
 import { approvedEntries } from '../allow-list/service';
+import { trustedDomainsOf } from '../trusted-domains/service';
 import { googleWorkspaceFacts } from './service';
 
 /**
- * What the last sync found shared outside the organisation, each marked allowed when an approved
+ * What the last sync found shared outside the organisation (its trusted domains count as
+ * inside), each marked allowed when an approved
  * allow-list entry covers it. Administrators see every share, members the files they own.
  */
 export async function listExternalShares(
@@ -13,12 +15,15 @@ export async function listExternalShares(
   session: { organization: { id: string }; user: { email: string; role: string } },
 ): Promise<ExternalShare[]> {
   const organizationId = session.organization.id;
-  const [facts, approved] = await Promise.all([
+  const [facts, approved, trusted] = await Promise.all([
     googleWorkspaceFacts(db, organizationId),
     approvedEntries(db, organizationId),
+    trustedDomainsOf(db, organizationId),
   ]);
+  const trustedSet = new Set(trusted);
   const email = session.user.email.toLowerCase();
   return facts.externalShares
     .filter((s) => session.user.role === 'admin' || s.owner.toLowerCase() === email)
+    .filter((s) => !isWithTrustedDomain(s, trustedSet))
     .map((s) => ({ ...s, allowed: isAllowed(s, approved) }));
 }

@@ -126,3 +126,28 @@ export async function setStoppedAttacks(
 ): Promise<void> {
   await db.update(organizations).set(counts).where(eq(organizations.id, organizationId));
 }
+
+/** The organisation's trusted domains, and what their checks need to know of it. */
+export async function findTrustedDomains(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({
+      domain: organizations.domain,
+      isDemo: organizations.isDemo,
+      trustedDomains: organizations.trustedDomains,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function saveTrustedDomains(
+  db: Db,
+  organizationId: string,
+  trustedDomains: string[],
+): Promise<void> {
+  await db
+    .update(organizations)
+    .set({ trustedDomains })
+    .where(eq(organizations.id, organizationId));
+}

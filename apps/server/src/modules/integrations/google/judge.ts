@@ -1,13 +1,14 @@
 import type { Db } from '../../../db/client';
-import { isAllowed } from '../../allow-list/matches';
+import { isAllowed, isWithTrustedDomain } from '../../allow-list/matches';
 import { approvedEntries } from '../../allow-list/service';
+import { trustedDomainsOf } from '../../trusted-domains/service';
 import type { IntegrationRow } from '../repository';
 import { recordSuiteVerdicts } from '../suite-verdicts';
 import { googleVerdicts, type StoredGoogleFacts } from './verdicts';
 
 /**
- * Records the task verdicts of the last Google Workspace sync's facts, against the allow-list as
- * it is now, speaking for the sign-in of the members `speaksForSignIn` names.
+ * Records the task verdicts of the last Google Workspace sync's facts, against the allow-list and
+ * the trusted domains as they are now, speaking for the sign-in of the members `speaksForSignIn` names.
  */
 export async function judgeGoogleWorkspace(
   db: Db,
@@ -17,8 +18,14 @@ export async function judgeGoogleWorkspace(
 ): Promise<void> {
   if (!row.facts || !row.lastScan) return;
   const facts = row.facts as StoredGoogleFacts;
-  const approved = await approvedEntries(db, row.organizationId);
-  const flagged = facts.externalShares.filter((s) => !isAllowed(s, approved));
+  const [approved, trusted] = await Promise.all([
+    approvedEntries(db, row.organizationId),
+    trustedDomainsOf(db, row.organizationId),
+  ]);
+  const trustedSet = new Set(trusted);
+  const flagged = facts.externalShares.filter(
+    (s) => !isWithTrustedDomain(s, trustedSet) && !isAllowed(s, approved),
+  );
   const verdicts = googleVerdicts(facts, members, flagged, speaksForSignIn);
   await recordSuiteVerdicts(db, row, 'gws', verdicts, facts.userCount);
 }
