@@ -3,8 +3,12 @@ import { useUserData } from '../../lib/user-data';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
+import { TrustedDomainsSection } from './TrustedDomainsSection';
 
-/** The signed-in user's own settings: their name, where they are signed in, and leaving for good. */
+/**
+ * The signed-in user's own settings (their name, where they are signed in, leaving for good) and
+ * the organisation's.
+ */
 export default function SettingsPage() {
   const { data: user } = useUserData();
   return (
@@ -13,6 +17,7 @@ export default function SettingsPage() {
       {/* Keyed by e-mail so the form starts again from the data of whoever is signed in. */}
       {user && <ProfileForm key={user.email} user={user} />}
       <SessionsSection />
+      <TrustedDomainsSection />
       <DeleteAccountSection />
     </>
   );

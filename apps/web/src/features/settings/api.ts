@@ -35,3 +35,24 @@ export function useEndSession() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: userSessionsQuery.queryKey }),
   });
 }
+
+/** The organisation's trusted domains, and whether the user may change them. */
+export const trustedDomainsQuery = queryOptions({
+  queryKey: ['settings', 'trusted-domains'],
+  queryFn: apiQuery('/settings/trusted-domains'),
+});
+
+export const useTrustedDomains = () => useQuery(trustedDomainsQuery);
+
+/** Replaces the trusted domains; the answer (the saved list) is shown at once. */
+export function useSaveTrustedDomains() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (trustedDomains: string[]) =>
+      api('PUT', '/settings/trusted-domains', { body: { trustedDomains } }),
+    onSuccess: (saved) => {
+      if (!saved) return showServerBusy();
+      queryClient.setQueryData(trustedDomainsQuery.queryKey, saved);
+    },
+  });
+}
