@@ -131,12 +131,12 @@ const VISITS: Visit[] = [
   {
     route: '/settings',
     as: 'Alice Morgan',
-    ready: (page) => page.getByRole('button', { name: 'Save' }),
+    ready: (page) => page.getByRole('button', { name: 'Save trusted domains' }),
   },
   {
     route: '/settings',
     as: 'Ben Carter',
-    ready: (page) => page.getByRole('button', { name: 'Save' }),
+    ready: (page) => page.getByText('Only administrators can change them.'),
   },
   {
     route: '/tasks',

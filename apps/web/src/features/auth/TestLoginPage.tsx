@@ -31,7 +31,7 @@ export default function TestLoginPage() {
   const navigate = useNavigate();
 
   return (
-    <Container size="sm" py="xl">
+    <Container component="main" size="sm" py="xl">
       <Title order={1} mb="xs">
         Test login
       </Title>

@@ -48,7 +48,7 @@ export default function FacebookSuccessPage() {
   }, [inPopup]);
 
   return (
-    <Container size="xs" py="xl">
+    <Container component="main" size="xs" py="xl">
       <Stack gap="sm" role="status">
         <Title order={1} size="h2">
           {outcome.title}

@@ -19,7 +19,7 @@ export default function LandingPage() {
   const signInError = signInErrorMessage(params.get('signInError'));
 
   return (
-    <Container size="md" py="xl">
+    <Container component="main" size="md" py="xl">
       <Group justify="space-between" mb="xl">
         <Logo />
         {user && (
