@@ -1,5 +1,5 @@
 import { Anchor, Card, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { useAppConfig } from '../../lib/app-config';
@@ -7,6 +7,7 @@ import { useUserData } from '../../lib/user-data';
 import { HelpArticleList } from './HelpArticleList';
 import { HelpArticleView } from './HelpArticleView';
 import { fillPlaceholders, HELP_ARTICLES } from './help-articles';
+import { replaceSearchParam } from './replace-search-param';
 import { createHelpSearch } from './search-articles';
 
 /**
@@ -14,20 +15,22 @@ import { createHelpSearch } from './search-articles';
  * (`?q=`) and the open article (`?article=`) live in the address, so reload and Back keep them.
  */
 export default function HelpPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const searchInput = useRef<HTMLInputElement>(null);
-  const query = params.get('q') ?? '';
+  const addressQuery = params.get('q') ?? '';
+  const [query, setQueryState] = useState(addressQuery);
   const slug = params.get('article');
+  // A navigation (the menu's Help, Back) brings its own search.
+  useEffect(() => setQueryState(addressQuery), [addressQuery]);
   const { data: user } = useUserData();
   const { data: config } = useAppConfig();
   const supportEmail = config?.supportEmail;
 
-  // Until the settings arrive the support address reads as a phrase, never as a broken link.
   const articles = useMemo(
     () =>
       HELP_ARTICLES.map((article) => ({
         ...article,
-        body: fillPlaceholders(article.body, { supportEmail: supportEmail ?? 'our support team' }),
+        body: fillPlaceholders(article.body, { supportEmail: supportEmail ?? null }),
       })),
     [supportEmail],
   );
@@ -41,8 +44,10 @@ export default function HelpPage() {
     return text ? `/help?${text}` : '/help';
   };
 
-  const setQuery = (next: string) =>
-    setParams(next ? { q: next } : {}, { replace: true, preventScrollReset: true });
+  const setQuery = (next: string) => {
+    setQueryState(next);
+    replaceSearchParam('q', next);
+  };
 
   const article = slug === null ? null : articles.find((a) => a.slug === slug);
 

@@ -13,10 +13,25 @@ export const HELP_ARTICLES: readonly HelpArticle[] = Object.entries(FILES)
   .map(([file, source]) => parseHelpArticle(slugOf(file), source))
   .sort(byListOrder);
 
-/** Values the articles name with `{{name}}`, filled in when they are shown. */
-export type ArticleValues = { supportEmail: string };
+/** Values the articles name with `{{name}}`, filled in when they are shown; null while unknown. */
+export type ArticleValues = { supportEmail: string | null };
 
-export const fillPlaceholders = (markdown: string, values: ArticleValues) =>
-  markdown.replace(/\{\{\s*(\w+)\s*\}\}/g, (token, name: string) =>
-    Object.hasOwn(values, name) ? values[name as keyof ArticleValues] : token,
+/** What an unknown value reads as: a phrase, never a broken link. */
+const UNKNOWN: Record<keyof ArticleValues, string> = { supportEmail: 'our support team' };
+
+const TOKEN = /\{\{\s*(\w+)\s*\}\}/g;
+const isName = (name: string): name is keyof ArticleValues => Object.hasOwn(UNKNOWN, name);
+
+export function fillPlaceholders(markdown: string, values: ArticleValues): string {
+  const shown = (name: keyof ArticleValues) => values[name] ?? UNKNOWN[name];
+  return (
+    markdown
+      // A link to an unknown value (mailto:{{supportEmail}}) keeps only its text.
+      .replace(/\[([^\]]*)\]\(([^)]*)\)/g, (link, text: string, target: string) =>
+        [...target.matchAll(TOKEN)].some(([, name]) => name && isName(name) && !values[name])
+          ? text
+          : link,
+      )
+      .replace(TOKEN, (token, name: string) => (isName(name) ? shown(name) : token))
   );
+}

@@ -111,6 +111,14 @@ describe('placeholders', () => {
       }),
     ).toBe('Write to a@b.c or a@b.c, not {{other}}.');
   });
+
+  it('reads an unknown value as a phrase, and a link to it as its text only', () => {
+    expect(
+      fillPlaceholders('Write to [{{supportEmail}}](mailto:{{supportEmail}}) or [us](/help).', {
+        supportEmail: null,
+      }),
+    ).toBe('Write to our support team or [us](/help).');
+  });
 });
 
 describe('help search', () => {
