@@ -91,6 +91,12 @@ test('the search survives a reload, and an article opens with its heading and re
   await expect(searchBox(page)).toHaveValue('dmarc');
 });
 
+test('a link to a section of an article shows that section', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openAppAs(page, 'Ben Carter', '/help?article=cyber-score#grades');
+  await expect(page.getByRole('heading', { name: 'Grades', exact: true })).toBeInViewport();
+});
+
 test('a link to a missing article says so', async ({ page }) => {
   await openAppAs(page, 'Ben Carter', '/help?article=no-such-thing');
   await expect(page.getByText('There is no help article called “no-such-thing”.')).toBeVisible();
