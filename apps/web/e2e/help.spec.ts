@@ -39,6 +39,12 @@ test('the menu opens Help, and searching narrows the list, also by words of the 
   await page.goBack();
   await expect(searchBox(page)).toHaveValue('fingerprint');
   await expect(articleLinks(page)).toHaveText(['Privacy and your data']);
+
+  // Help in the menu starts afresh.
+  await mainMenu(page).getByRole('link', { name: 'Help' }).click();
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(articleLinks(page)).toHaveCount(ARTICLE_COUNT);
 });
 
 test('a search that finds nothing says so and can be cleared', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { Anchor, Card, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { useAppConfig } from '../../lib/app-config';
 import { useUserData } from '../../lib/user-data';
@@ -15,13 +15,16 @@ import { createHelpSearch } from './search-articles';
  * (`?q=`) and the open article (`?article=`) live in the address, so reload and Back keep them.
  */
 export default function HelpPage() {
+  // Each navigation (the menu's Help, Back, a link) starts again from the address.
+  return <HelpContent key={useLocation().key} />;
+}
+
+function HelpContent() {
   const [params] = useSearchParams();
   const searchInput = useRef<HTMLInputElement>(null);
-  const addressQuery = params.get('q') ?? '';
-  const [query, setQueryState] = useState(addressQuery);
+  // Typing keeps the search here and writes it into the address without a navigation.
+  const [query, setQueryState] = useState(params.get('q') ?? '');
   const slug = params.get('article');
-  // A navigation (the menu's Help, Back) brings its own search.
-  useEffect(() => setQueryState(addressQuery), [addressQuery]);
   const { data: user } = useUserData();
   const { data: config } = useAppConfig();
   const supportEmail = config?.supportEmail;
