@@ -10,6 +10,7 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/': () => import('../features/landing/LandingPage'),
   '/dashboard': () => import('../features/dashboard/DashboardPage'),
   '/facebook-success': () => import('../features/integrations/FacebookSuccessPage'),
+  '/help': () => import('../features/help/HelpPage'),
   '/impersonate/users': () => import('../features/impersonation/ImpersonateUsersPage'),
   '/integrations': () => import('../features/integrations/IntegrationsPage'),
   '/registration/scan': () => import('../features/registration/RegistrationScanPage'),
