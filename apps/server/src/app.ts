@@ -18,6 +18,9 @@ import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { attackGraphRoutes } from './modules/attack-graph/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { stripeClient } from './modules/billing/stripe-client';
+import { stripeWebhookRoutes } from './modules/billing/webhook-routes';
 import { createOidcProviders } from './modules/auth/oidc/providers';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -171,6 +174,10 @@ export async function buildApp(
       await api.register(
         allowListRoutes(database.db, (organizationId) => judgeSuites(database.db, organizationId)),
       );
+      await api.register(
+        billingRoutes(config, database.db, config.stripe ? stripeClient(config.stripe) : null),
+      );
+      await api.register(stripeWebhookRoutes(config, database.db));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
