@@ -108,7 +108,10 @@ const env = z.object({
     .optional(),
   STRIPE_SECRET_KEY: z
     .string()
-    .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_...) or restricted key (rk_...)')
+    .regex(
+      /^(sk|rk)_[A-Za-z0-9_]+$/,
+      'must be a Stripe secret key (sk_...) or restricted key (rk_...)',
+    )
     .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()

@@ -53,7 +53,10 @@ const errorEnvelope = z.object({
   }),
 });
 
-const customer = z.looseObject({ id: z.string().startsWith('cus_'), object: z.literal('customer') });
+const customer = z.looseObject({
+  id: z.string().startsWith('cus_'),
+  object: z.literal('customer'),
+});
 const portalSession = z.looseObject({
   id: z.string(),
   object: z.literal('billing_portal.session'),

@@ -139,7 +139,10 @@ export async function setSubscriptionStatus(
     .where(
       and(
         eq(organizations.id, organizationId),
-        or(isNull(organizations.subscriptionUpdatedAt), lte(organizations.subscriptionUpdatedAt, at)),
+        or(
+          isNull(organizations.subscriptionUpdatedAt),
+          lte(organizations.subscriptionUpdatedAt, at),
+        ),
       ),
     )
     .returning({ id: organizations.id });
