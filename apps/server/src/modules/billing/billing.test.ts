@@ -250,7 +250,7 @@ describe.each(databaseKinds())('billing through Stripe on %s', (kind) => {
       expect(retry.statusCode).toBe(200);
       expect(retry.json()).toEqual({ received: true });
       expect(await statusOf('brightwave.example')).toBe('active');
-      const redelivered = await stripe.redeliverLast();
+      const redelivered = await stripe.redeliver();
       expect(redelivered?.event.id).toBe(second.event.id);
       expect(redelivered?.answer.status).toBe(200);
       const rows = await server()

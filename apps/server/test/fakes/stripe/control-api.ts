@@ -3,7 +3,8 @@
 //   GET    /__fake/sessions             the portal sessions created so far
 //   POST   /__fake/webhooks/send        {type, customer, status, created?, tamper?: 'signature' | 'stale'}:
 //                                       signs and delivers an event; answers {event, app: {status, body}}
-//   POST   /__fake/webhooks/redeliver   the last (untampered) event again, as it was
+//   POST   /__fake/webhooks/redeliver   {eventId?}: an event sent before (default the last
+//                                       untampered one) again, as it was, newly signed
 //   POST   /__fake/fail-next            {path, status, times?}: Stripe errors for the next requests
 //   GET    /__fake/requests             the request log; DELETE clears it
 //   POST   /__fake/latency              {ms}
@@ -16,7 +17,7 @@ import type { Delivery } from './webhooks';
 type Controls = Omit<FakeStripe, 'url' | 'close'>;
 
 const delivered = (d: Delivery | null): Answer =>
-  d ? json(200, { event: d.event, app: d.answer }) : json(409, { error: 'no event was sent yet' });
+  d ? json(200, { event: d.event, app: d.answer }) : json(404, { error: 'no such event was sent' });
 
 export function controlApi(fake: Controls) {
   const sync = controlRouter({
@@ -41,13 +42,20 @@ export function controlApi(fake: Controls) {
   // Deliveries wait for the app's answer, so they are handled here rather than by the router.
   return async (method: string, url: URL, text: string): Promise<Answer> => {
     const route = `${method} ${url.pathname}`;
-    if (route === 'POST /__fake/webhooks/redeliver') return delivered(await fake.redeliverLast());
-    if (route !== 'POST /__fake/webhooks/send') return sync(method, url, text);
+    if (route !== 'POST /__fake/webhooks/send' && route !== 'POST /__fake/webhooks/redeliver') {
+      return sync(method, url, text);
+    }
     let b: Record<string, unknown>;
     try {
       b = JSON.parse(text || '{}') as Record<string, unknown>;
     } catch {
       return invalid('the body must be JSON');
+    }
+    if (route === 'POST /__fake/webhooks/redeliver') {
+      if (b.eventId !== undefined && typeof b.eventId !== 'string') {
+        return invalid('eventId must be a string');
+      }
+      return delivered(await fake.redeliver(b.eventId));
     }
     const { type, customer, status, created, tamper } = b;
     if (typeof type !== 'string' || typeof customer !== 'string' || typeof status !== 'string') {

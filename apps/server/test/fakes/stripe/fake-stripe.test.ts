@@ -173,7 +173,7 @@ describe('fake Stripe: webhooks', () => {
     await stripe.sendWebhook(event);
     await stripe.sendWebhook({ ...event, tamper: 'signature' });
     await stripe.sendWebhook({ ...event, tamper: 'stale' });
-    await stripe.redeliverLast();
+    await stripe.redeliver();
     const [good, forged, stale, again] = received.map((r) => ({ r, ...signatureOf(r) }));
     if (!good || !forged || !stale || !again) throw new Error('not all delivered');
     expect(forged.v1).not.toBe(hmac(FAKE_WEBHOOK_SECRET, forged.t, forged.r.body));
@@ -181,6 +181,11 @@ describe('fake Stripe: webhooks', () => {
     expect(Date.now() / 1000 - stale.t).toBeGreaterThan(300);
     expect(again.r.body).toBe(good.r.body);
     expect(again.v1).toBe(hmac(FAKE_WEBHOOK_SECRET, again.t, again.r.body));
+    const first = JSON.parse(good.r.body).id as string;
+    await stripe.sendWebhook({ ...event, status: 'past_due' });
+    expect((await stripe.redeliver(first))?.event.id).toBe(first);
+    expect(received.at(-1)?.body).toBe(good.r.body);
+    expect(await stripe.redeliver('evt_never')).toBeNull();
   });
 
   it('sends over HTTP controls too, answering with what the app said', async () => {

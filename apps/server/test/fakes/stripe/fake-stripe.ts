@@ -108,8 +108,11 @@ export type FakeStripe = {
   sessions(): FakePortalSession[];
   /** Signs (or forges, as asked) and delivers a subscription event: the event and the answer. */
   sendWebhook(input: SendWebhook): Promise<Delivery>;
-  /** Delivers the last event again, as it was, with a fresh signature: a Stripe retry. */
-  redeliverLast(): Promise<Delivery | null>;
+  /**
+   * Delivers an event sent before (the last one unless `eventId` says), as it was, with a fresh
+   * signature: a Stripe retry. Null when there is no such event.
+   */
+  redeliver(eventId?: string): Promise<Delivery | null>;
   /** The next requests whose path starts with `pathPrefix` answer Stripe's error of `status`. */
   failNext(pathPrefix: string, status: number, options?: { times?: number }): void;
   setLatencyMs(ms: number): void;
@@ -141,7 +144,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const subscriptions = new Map<string, string>();
   const failures: { prefix: string; status: number; left: number }[] = [];
   const log: LoggedRequest[] = [];
-  let last: { event: Delivery['event']; payload: string } | null = null;
+  /** The untampered events sent, by id, the last one last. */
+  const sent = new Map<string, { event: Delivery['event']; payload: string }>();
 
   function createCustomer(params: Record<string, FormValue>): Answer {
     const metadata = params.metadata ?? {};
@@ -269,10 +273,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         created: input.created ?? now(),
       });
       const payload = JSON.stringify(event, null, 2);
-      if (!input.tamper) last = { event, payload };
+      if (!input.tamper) sent.set(event.id, { event, payload });
       return deliverEvent(event, payload, input.tamper);
     },
-    redeliverLast: async () => (last ? deliverEvent(last.event, last.payload) : null),
+    redeliver: async (eventId) => {
+      const earlier = eventId ? sent.get(eventId) : [...sent.values()].at(-1);
+      return earlier ? deliverEvent(earlier.event, earlier.payload) : null;
+    },
     failNext: (prefix, status, o = {}) => {
       failures.push({ prefix, status, left: o.times ?? 1 });
     },
@@ -287,7 +294,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       failures.length = 0;
       log.length = 0;
       latencyMs = 0;
-      last = null;
+      sent.clear();
     },
   };
   const control = controlApi(fake);

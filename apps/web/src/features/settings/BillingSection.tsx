@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { billingPortalUrl } from '../../lib/billing-portal-url';
@@ -28,13 +28,11 @@ export function BillingSection() {
   const query = useBilling(isAdmin);
   const [params, setParams] = useSearchParams();
   const problem = billingProblemOf(params.get('billing'));
-  const alertRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!problem) return;
-    alertRef.current?.scrollIntoView({ block: 'center' });
-    alertRef.current?.focus();
-  }, [problem, isAdmin]);
+  // The message is what the administrator came back to read: it takes the focus when it appears.
+  const showAlert = useCallback((node: HTMLDivElement | null) => {
+    node?.scrollIntoView({ block: 'center' });
+    node?.focus();
+  }, []);
 
   if (!isAdmin) return null;
 
@@ -62,7 +60,7 @@ export function BillingSection() {
       </Text>
       {problem && (
         <Alert
-          ref={alertRef}
+          ref={showAlert}
           tabIndex={-1}
           role="alert"
           color={problem === 'not-configured' ? 'gray' : 'orange'}
