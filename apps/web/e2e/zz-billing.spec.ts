@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, openAppAs, test } from './helpers';
 
@@ -177,5 +178,17 @@ test.describe('billing on a server without Stripe', () => {
     await expect(alert).toContainText('Billing is not set up on this server');
     await expect(alert).toBeFocused();
     await expect(billingSection(page).getByRole('link', { name: 'Manage billing' })).toHaveCount(0);
+    const axe = await new AxeBuilder({ page })
+      .include('section[aria-labelledby="billingTitle"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => v.id)).toEqual([]);
+
+    // Dismissed, the message goes and the address no longer carries the reason.
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page).toHaveURL(`${BARE}/settings`);
+    await expect(billingSection(page).getByRole('alert')).toHaveCount(0);
+    await expect(billingSection(page)).toContainText('Billing is not set up on this server.');
   });
 });
