@@ -289,6 +289,23 @@ describe.each(databaseKinds())('billing through Stripe on %s', (kind) => {
       expect((await organizationOf('northfield.example')).subscriptionStatus).toBeNull();
     });
 
+    it('takes events larger than the API’s 64 KB limit', async () => {
+      const customer = await customerOf('tidewater.example');
+      const event = {
+        id: 'evt_large_one',
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000) + 2000,
+        data: {
+          object: { object: 'subscription', customer, status: 'active', note: 'x'.repeat(100_000) },
+        },
+      };
+      const payload = JSON.stringify(event);
+      const res = await post(payload, signedNow(payload));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await statusOf('tidewater.example')).toBe('active');
+    });
+
     it('is for administrators: GET /api/billing answers a member 403', async () => {
       expectError(
         await server().inject({

@@ -85,6 +85,8 @@ describe('fake Stripe: customers and portal sessions', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.message).toBe('Invalid API Key provided: sk_test_********1234');
     expect(stripe.customers()).toEqual([]);
+    const basic = `Basic ${Buffer.from(`${FAKE_SECRET_KEY}:`).toString('base64')}`;
+    expect((await post('/v1/customers', 'name=x', { authorization: basic })).status).toBe(200);
   });
 
   it('replays an idempotent request and refuses the key with other parameters', async () => {

@@ -120,6 +120,14 @@ export type FakeStripe = {
   close(): Promise<void>;
 };
 
+/** The key of `Authorization: Bearer <key>`, or of Basic auth with the key as user (`curl -u sk_…:`). */
+function apiKeyOf(authorization: string): string | null {
+  const bearer = /^Bearer (.+)$/.exec(authorization)?.[1];
+  if (bearer) return bearer;
+  const basic = /^Basic (.+)$/.exec(authorization)?.[1];
+  return basic ? Buffer.from(basic, 'base64').toString('utf8').split(':')[0] || null : null;
+}
+
 type Stored = { path: string; params: string; answer: Answer };
 const now = () => Math.floor(Date.now() / 1000);
 const text = (v: FormValue | undefined) => (typeof v === 'string' ? v : null);
@@ -208,8 +216,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   function api(req: IncomingMessage, path: string, params: Record<string, FormValue>): Answer {
     const method = req.method ?? 'GET';
-    const auth = req.headers.authorization ?? '';
-    const key = /^Bearer (.+)$/.exec(auth)?.[1];
+    const key = apiKeyOf(req.headers.authorization ?? '');
     if (!key) return noApiKey();
     if (key !== secretKey) return invalidApiKey(key);
     if (method === 'POST' && path === '/v1/customers') return createCustomer(params);
