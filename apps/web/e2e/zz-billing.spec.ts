@@ -50,11 +50,6 @@ async function expectStatus(page: Page, words: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('billing through the fake Stripe', () => {
-  test.beforeAll(async ({ request }) => {
-    const reset = await request.post(`${STRIPE}/__fake/reset`);
-    expect(reset.ok(), 'the fake Stripe starts over').toBe(true);
-  });
-
   test('Billing leaves for the portal and comes back to the page it left', async ({ page }) => {
     await openAppAs(page, 'Alice Morgan', '/tasks');
     await page

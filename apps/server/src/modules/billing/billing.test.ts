@@ -333,6 +333,18 @@ describe.each(databaseKinds())('billing without Stripe configured on %s', (kind)
     expect(state.json()).toEqual({ configured: false, subscription: null });
   });
 
+  it('lets one client open the portal 30 times a minute', async () => {
+    const cookie = await server().signIn(ALICE);
+    const visit = () =>
+      server().inject({
+        url: '/api/customer-portal?return_url=%2Ftasks',
+        headers: { cookie },
+        remoteAddress: '203.0.113.30',
+      });
+    for (let i = 0; i < 30; i += 1) expect((await visit()).statusCode).toBe(303);
+    expectError(await visit(), 429);
+  });
+
   it('answers the webhook 503 with a clear error', async () => {
     const payload = '{"id":"evt_1"}';
     const res = await server().app.inject({

@@ -8,6 +8,9 @@ import { route } from '../sessions/route';
 import { appReturnUrl, billingOf, openCustomerPortal } from './service';
 import { StripeApiError, type StripeClient, StripeUnavailableError } from './stripe-client';
 
+/** Each visit opens a Stripe session: enough for anyone clicking, not for a loop. */
+const PORTAL_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
 /** Where the browser lands when the portal cannot open: Settings says why. */
 const settingsWith = (problem: BillingProblem) => `/settings?billing=${problem}`;
 
@@ -31,7 +34,7 @@ function logFailure(log: FastifyBaseLogger, err: StripeApiError | StripeUnavaila
 export const billingRoutes =
   (config: Config, db: Db, stripe: StripeClient | null): FastifyPluginAsyncZod =>
   async (app) => {
-    route(app, endpoints.openCustomerPortal, async (request, reply) => {
+    route(app, endpoints.openCustomerPortal, { config: PORTAL_LIMIT }, async (request, reply) => {
       const returnUrl = appReturnUrl(request.query.return_url, config.publicUrl);
       if (!stripe) return reply.redirect(settingsWith('not-configured'), 303);
       const { organization } = sessionOf(request);
