@@ -14,6 +14,8 @@ const GOOGLE_API = `http://127.0.0.1:${port + 93}`;
 // A local Microsoft identity platform and Graph, and a local Meta (login dialog and Graph API).
 const MICROSOFT_API = `http://127.0.0.1:${port + 94}`;
 const META_API = `http://127.0.0.1:${port + 95}`;
+// A local Stripe (customers, billing portal sessions and page, signed webhooks) for billing.
+const STRIPE_API = `http://127.0.0.1:${port + 96}`;
 const client = { id: 'castellan-test', secret: 'castellan-test-secret' };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-e2e-'));
 
@@ -88,6 +90,13 @@ export default defineConfig({
       env: { APP_URL: appUrl, META_FAKE_PORT: String(port + 95) },
     },
     {
+      command: 'npx tsx apps/server/test/fakes/run-stripe.ts',
+      url: `${STRIPE_API}/__fake/customers`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { APP_URL: appUrl, STRIPE_FAKE_PORT: String(port + 96) },
+    },
+    {
       command: 'npx tsx apps/server/src/main.ts',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
@@ -112,6 +121,9 @@ export default defineConfig({
         META_APP_ID: client.id,
         META_APP_SECRET: client.secret,
         META_API_BASE_URL: META_API,
+        STRIPE_SECRET_KEY: 'sk_test_castellan',
+        STRIPE_WEBHOOK_SECRET: 'whsec_castellan_test',
+        STRIPE_API_BASE_URL: STRIPE_API,
       },
     },
   ],

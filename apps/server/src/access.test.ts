@@ -6,7 +6,7 @@ import { users } from './db/schema';
 
 /** Replaced by a user's id when sent. */
 const ID = '{id}';
-type Example = { params?: Record<string, string>; body?: object };
+type Example = { params?: Record<string, string>; query?: string; body?: object };
 /** What a call needs beyond its declaration to get past validation (a user id as `{id}`). */
 const examples: Partial<Record<EndpointName, Example>> = {
   updateProfile: { body: { firstName: 'A', lastName: 'B' } },
@@ -29,9 +29,13 @@ const examples: Partial<Record<EndpointName, Example>> = {
   denyAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
   enableMetaMfa: { body: { businessId: '1000000000000001' } },
   updateTrustedDomains: { body: { trustedDomains: ['partner.example'] } },
+  openCustomerPortal: { query: '?return_url=%2Ftasks' },
 };
 
-/** /api routes outside `endpoints`: the sign-in redirects and the OpenAPI document. */
+/**
+ * /api routes outside `endpoints`: the sign-in and connect redirects, Stripe's webhook (signed,
+ * in Stripe's own format) and the OpenAPI document.
+ */
 const undeclared = [
   'GET /api/auth/:provider/login',
   'GET /api/auth/:provider/callback',
@@ -41,6 +45,7 @@ const undeclared = [
   'GET /api/microsoft/integration/callback',
   'GET /api/facebook/auth',
   'GET /api/facebook/callback',
+  'POST /api/stripe/webhook',
   'GET /api/docs',
 ];
 
@@ -55,7 +60,7 @@ const calls: (Call & Pick<Endpoint, 'access'>)[] = Object.entries(endpoints).map
   return {
     name: name as EndpointName,
     method: e.method,
-    path: `/api${path}`,
+    path: `/api${path}${example.query ?? ''}`,
     access: e.access,
     ...(example.body ? { body: example.body } : {}),
   };

@@ -22,6 +22,9 @@ import { createOidcProviders } from './modules/auth/oidc/providers';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
 import { testLoginRoutes } from './modules/auth/test-login-routes';
+import { billingRoutes } from './modules/billing/routes';
+import { stripeClient } from './modules/billing/stripe-client';
+import { stripeWebhookRoutes } from './modules/billing/webhook-routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { googleConnectRoutes } from './modules/integrations/google/connect-routes';
@@ -178,6 +181,10 @@ export async function buildApp(
           judgeSuites(database.db, organizationId),
         ),
       );
+      await api.register(
+        billingRoutes(config, database.db, config.stripe ? stripeClient(config.stripe) : null),
+      );
+      await api.register(stripeWebhookRoutes(config, database.db));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -166,6 +166,37 @@ describe('loadConfig', () => {
     });
   });
 
+  it('configures Stripe billing only with a secret key, on the real API unless pointed elsewhere', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toBeNull();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' }).stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: null,
+      baseUrl: 'https://api.stripe.com',
+    });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'rk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_xyz',
+        STRIPE_API_BASE_URL: 'http://127.0.0.1:3196/',
+      }).stripe,
+    ).toEqual({
+      secretKey: 'rk_live_abc',
+      webhookSecret: 'whsec_xyz',
+      baseUrl: 'http://127.0.0.1:3196',
+    });
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'pk_test_9z9z9z' }, /STRIPE_SECRET_KEY: must be a Stripe secret key/],
+    [{ STRIPE_WEBHOOK_SECRET: 'hush_1234' }, /STRIPE_WEBHOOK_SECRET: must be .*whsec_/],
+    [{ STRIPE_API_BASE_URL: 'api.stripe.com' }, /STRIPE_API_BASE_URL/],
+  ])('rejects the Stripe setting %o without repeating its value', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+    const value = Object.values(env)[0] ?? '';
+    expect(() => loadConfig(env)).not.toThrow(value);
+  });
+
   it('refuses to let the scanner reach private addresses in production', () => {
     expect(() => loadConfig({ ...PRODUCTION, SCAN_ALLOW_PRIVATE: '1' })).toThrow(
       /SCAN_ALLOW_PRIVATE: must not be set in production/,

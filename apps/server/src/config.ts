@@ -106,6 +106,18 @@ const env = z.object({
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$|^[0-9a-fA-F]{64}$/, 'must be 32 bytes as base64 or 64 hex digits')
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_[A-Za-z0-9_]+$/,
+      'must be a Stripe secret key (sk_...) or restricted key (rk_...)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, "must be a webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_BASE_URL: z.url().default('https://api.stripe.com'),
   POSTHOG_HOST: z.url().optional(),
   POSTHOG_KEY: z.string().min(1).optional(),
   ...SCANNER_ENV,
@@ -161,6 +173,11 @@ export type Config = {
     /** The Meta (Facebook) app that connects business accounts. */
     meta: (ProviderClient & { version: string }) | null;
   };
+  /**
+   * Billing through Stripe; null without STRIPE_SECRET_KEY. `webhookSecret` null: the webhook
+   * refuses every delivery. `baseUrl` has no trailing slash.
+   */
+  stripe: StripeConfig | null;
   /** Browser analytics go here instead of our own API when set. */
   posthog: { host: string; key: string } | null;
   /** Browser errors go here instead of our own API when set. */
@@ -174,6 +191,8 @@ export type Config = {
 
 /** A provider's OAuth client; `baseUrl` null means the provider's real hosts. */
 export type ProviderClient = { clientId: string; clientSecret: string; baseUrl: string | null };
+
+export type StripeConfig = { secretKey: string; webhookSecret: string | null; baseUrl: string };
 
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
 
@@ -257,6 +276,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         e.META_GRAPH_VERSION,
       ),
     },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+          baseUrl: e.STRIPE_API_BASE_URL.replace(/\/$/, ''),
+        }
+      : null,
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     sentryDsn: e.SENTRY_DSN ?? null,
     scan: {

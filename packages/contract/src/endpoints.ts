@@ -17,6 +17,7 @@ import {
   userSessionParams,
   userSessionsResponse,
 } from './auth';
+import { billingResponse, customerPortalQuery } from './billing';
 import { endpoint } from './endpoint';
 import { healthResponse } from './health';
 import {
@@ -73,8 +74,9 @@ import {
 
 /**
  * Every JSON endpoint of the API (paths under /api). Outside it: the sign-in redirects
- * `GET /auth/:provider/login` and `GET /auth/:provider/callback`, and `GET /docs` (this list as
- * an OpenAPI document).
+ * `GET /auth/:provider/login` and `GET /auth/:provider/callback`, Stripe's webhook
+ * `POST /stripe/webhook` (Stripe's own signed event format), and `GET /docs` (this list as an
+ * OpenAPI document).
  */
 export const endpoints = {
   // Service
@@ -185,6 +187,29 @@ export const endpoints = {
     access: 'admin',
     response: { 200: completeRegistrationResponse },
     summary: 'End the organisation’s registration',
+  }),
+
+  // Billing (Stripe)
+  openCustomerPortal: endpoint({
+    method: 'GET',
+    path: '/customer-portal',
+    access: 'admin',
+    query: customerPortalQuery,
+    response: {
+      303: z
+        .null()
+        .describe(
+          'To Stripe’s customer portal; to /settings?billing=not-configured or =unavailable when it cannot open',
+        ),
+    },
+    summary: 'Leave for Stripe’s customer portal, coming back to return_url (a browser navigation)',
+  }),
+  getBilling: endpoint({
+    method: 'GET',
+    path: '/billing',
+    access: 'admin',
+    response: { 200: billingResponse },
+    summary: 'Whether billing is set up here, and the organisation’s subscription status',
   }),
 
   // Analytics and browser errors

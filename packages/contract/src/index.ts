@@ -2,6 +2,7 @@ export * from './analytics';
 export * from './app-config';
 export * from './attack-graph';
 export * from './auth';
+export * from './billing';
 export * from './common';
 export * from './domain';
 export * from './endpoint';

@@ -50,6 +50,8 @@ const endpoints: Endpoint[] = [
     wrongType: [{ message: 5, url: '/' }, 'body.message'],
   },
   { method: 'GET', url: '/api/tours' },
+  { method: 'GET', url: '/api/billing' },
+  { method: 'GET', url: '/api/customer-portal' },
   {
     method: 'POST',
     url: '/api/tours/main',

@@ -39,5 +39,4 @@ export const MENU: MenuItem[] = [
 export const menuFor = (role: UserData['role']) =>
   MENU.filter((item) => role === 'admin' || !item.adminOnly);
 
-export const billingPortalUrl = (currentPage: string) =>
-  `/api/customer-portal?return_url=${encodeURIComponent(currentPage)}`;
+export { billingPortalUrl } from '../lib/billing-portal-url';

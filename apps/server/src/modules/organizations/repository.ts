@@ -1,5 +1,5 @@
 import type { SignInProvider } from '@castellan/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
 
@@ -77,6 +77,76 @@ export async function listDemoOrganizations(
     .select({ id: organizations.id, domain: organizations.domain, status: organizations.status })
     .from(organizations)
     .where(eq(organizations.isDemo, true));
+}
+
+// Billing: the organisation's Stripe customer and the status of its subscription.
+
+export async function findBillingState(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({
+      domain: organizations.domain,
+      stripeCustomerId: organizations.stripeCustomerId,
+      subscriptionStatus: organizations.subscriptionStatus,
+      subscriptionUpdatedAt: organizations.subscriptionUpdatedAt,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records the Stripe customer unless the organisation has one already; returns the one stored
+ * (whichever of two concurrent first visits wrote first).
+ */
+export async function keepStripeCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+): Promise<string | null> {
+  await db
+    .update(organizations)
+    .set({ stripeCustomerId: customerId })
+    .where(and(eq(organizations.id, organizationId), isNull(organizations.stripeCustomerId)));
+  return (await findBillingState(db, organizationId))?.stripeCustomerId ?? null;
+}
+
+export async function findOrganizationIdByStripeCustomer(
+  db: Db,
+  customerId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.stripeCustomerId, customerId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Sets the subscription status Stripe reported at `at`, unless a status reported later is
+ * already stored (events arrive out of order); false when it was older.
+ */
+export async function setSubscriptionStatus(
+  db: Db,
+  organizationId: string,
+  status: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(organizations)
+    .set({ subscriptionStatus: status, subscriptionUpdatedAt: at })
+    .where(
+      and(
+        eq(organizations.id, organizationId),
+        or(
+          isNull(organizations.subscriptionUpdatedAt),
+          lte(organizations.subscriptionUpdatedAt, at),
+        ),
+      ),
+    )
+    .returning({ id: organizations.id });
+  return rows.length > 0;
 }
 
 // Sign-in: the organisation of an e-mail's domain, created by its first user.

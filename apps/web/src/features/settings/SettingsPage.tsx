@@ -1,5 +1,6 @@
 import { PageHeading } from '../../components/PageHeading';
 import { useUserData } from '../../lib/user-data';
+import { BillingSection } from './BillingSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
@@ -16,6 +17,7 @@ export default function SettingsPage() {
       <PageHeading title="Settings" />
       {/* Keyed by e-mail so the form starts again from the data of whoever is signed in. */}
       {user && <ProfileForm key={user.email} user={user} />}
+      <BillingSection />
       <SessionsSection />
       <TrustedDomainsSection />
       <DeleteAccountSection />

@@ -1,0 +1,54 @@
+import { type BillingProblem, endpoints } from '@castellan/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { sessionOf } from '../sessions/plugin';
+import { route } from '../sessions/route';
+import { appReturnUrl, billingOf, openCustomerPortal } from './service';
+import { StripeApiError, type StripeClient, StripeUnavailableError } from './stripe-client';
+
+/** Each visit opens a Stripe session: enough for anyone clicking, not for a loop. */
+const PORTAL_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/** Where the browser lands when the portal cannot open: Settings says why. */
+const settingsWith = (problem: BillingProblem) => `/settings?billing=${problem}`;
+
+function logFailure(log: FastifyBaseLogger, err: StripeApiError | StripeUnavailableError) {
+  if (err instanceof StripeUnavailableError) {
+    log.warn({ reason: err.message }, 'Stripe did not answer: the customer portal was not opened');
+  } else if (err.misconfiguration) {
+    log.error(
+      err.logFields,
+      'Stripe refused this server’s key: check STRIPE_SECRET_KEY and its permissions',
+    );
+  } else {
+    log.warn(err.logFields, 'Stripe refused to open the customer portal');
+  }
+}
+
+/**
+ * Billing through Stripe's customer portal: Billing in the menu navigates to
+ * /api/customer-portal, which answers 303 to the portal (or to Settings saying why not).
+ */
+export const billingRoutes =
+  (config: Config, db: Db, stripe: StripeClient | null): FastifyPluginAsyncZod =>
+  async (app) => {
+    route(app, endpoints.openCustomerPortal, { config: PORTAL_LIMIT }, async (request, reply) => {
+      const returnUrl = appReturnUrl(request.query.return_url, config.publicUrl);
+      if (!stripe) return reply.redirect(settingsWith('not-configured'), 303);
+      const { organization } = sessionOf(request);
+      try {
+        const url = await openCustomerPortal(db, stripe, organization.id, returnUrl);
+        return reply.redirect(url, 303);
+      } catch (err) {
+        if (!(err instanceof StripeApiError || err instanceof StripeUnavailableError)) throw err;
+        logFailure(request.log, err);
+        return reply.redirect(settingsWith('unavailable'), 303);
+      }
+    });
+
+    route(app, endpoints.getBilling, async (request) =>
+      billingOf(db, stripe !== null, sessionOf(request).organization.id),
+    );
+  };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { isoDateTime } from './common';
+
+/** The statuses Stripe gives a subscription; a status Stripe adds later is shown as it is. */
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * `GET /api/customer-portal`: the page to come back to from the portal, an address of this app
+ * (absolute or a path); the server refuses any other with a 400.
+ */
+export const customerPortalQuery = z.strictObject({
+  return_url: z.string().min(1).max(2048),
+});
+
+/**
+ * Why the portal could not be opened, as `/settings?billing=<reason>` tells the Settings page:
+ * no Stripe key on this server, or Stripe refused or did not answer.
+ */
+export const BILLING_PROBLEMS = ['not-configured', 'unavailable'] as const;
+export type BillingProblem = (typeof BILLING_PROBLEMS)[number];
+
+/** `GET /api/billing` */
+export const billingResponse = z.object({
+  /** Whether this server has a Stripe key (else the portal cannot be opened). */
+  configured: z.boolean(),
+  /** The subscription's Stripe status as last reported by Stripe; null before any. */
+  subscription: z.object({ status: z.string(), updatedAt: isoDateTime }).nullable(),
+});
+export type BillingResponse = z.infer<typeof billingResponse>;
