@@ -15,5 +15,6 @@ export * from './risk-analyses';
 export * from './risk-analysis';
 export * from './tasks';
 export * from './tours';
+export * from './trust-center';
 export * from './users';
 export * from './vocabulary';
