@@ -28,6 +28,10 @@ const examples: Partial<Record<EndpointName, Example>> = {
   approveAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
   denyAllowListEntry: { body: { type: 'domain', value: 'partner.example' } },
   enableMetaMfa: { body: { businessId: '1000000000000001' } },
+  getOrganizationTrustPage: { params: { domain: 'brightwave.example' } },
+  updateTrustPageSettings: {
+    body: { published: false, showDomainReport: true, showCyberScore: true, practices: [] },
+  },
 };
 
 /** /api routes outside `endpoints`: the sign-in redirects and the OpenAPI document. */
