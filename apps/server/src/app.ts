@@ -93,7 +93,7 @@ export async function buildApp(
     },
     bodyLimit: BODY_LIMIT_BYTES,
     // A domain name may be 253 characters long (public reports, trust pages); Fastify's default is 100.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -131,12 +131,12 @@ const VISITS: Visit[] = [
   {
     route: '/settings',
     as: 'Alice Morgan',
-    ready: (page) => page.getByRole('button', { name: 'Save' }),
+    ready: (page) => page.getByRole('button', { name: 'Save', exact: true }),
   },
   {
     route: '/settings',
     as: 'Ben Carter',
-    ready: (page) => page.getByRole('button', { name: 'Save' }),
+    ready: (page) => page.getByRole('button', { name: 'Save', exact: true }),
   },
   {
     route: '/tasks',
@@ -158,6 +158,11 @@ const VISITS: Visit[] = [
     ready: (page) => page.getByRole('button', { name: 'Sign in as Alice Morgan' }),
   },
   { route: '/trust-center', ready: (page) => heading(page, 'Trust center') },
+  {
+    route: '/trust-center/:domain',
+    url: '/trust-center/nobody.example',
+    ready: (page) => heading(page, 'No trust page here'),
+  },
   {
     route: '/users',
     as: 'Alice Morgan',

@@ -3,6 +3,7 @@ import { useUserData } from '../../lib/user-data';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
+import { TrustPageSection } from './TrustPageSection';
 
 /** The signed-in user's own settings: their name, where they are signed in, and leaving for good. */
 export default function SettingsPage() {
@@ -13,6 +14,7 @@ export default function SettingsPage() {
       {/* Keyed by e-mail so the form starts again from the data of whoever is signed in. */}
       {user && <ProfileForm key={user.email} user={user} />}
       <SessionsSection />
+      {user?.role === 'admin' && <TrustPageSection domain={user.companyDomain} />}
       <DeleteAccountSection />
     </>
   );
