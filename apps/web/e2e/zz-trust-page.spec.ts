@@ -15,7 +15,7 @@ test('an organisation publishes its trust page and unpublishes it', async ({
   const unknown = async () => {
     await visitor.goto('/trust-center/nobody-here.example');
     await expect(visitor.getByRole('heading', { name: 'No trust page here' })).toBeVisible();
-    return visitor.getByRole('main').innerText();
+    return visitor.getByRole('main').textContent();
   };
   const notHere = await unknown();
 
@@ -66,7 +66,7 @@ test('an organisation publishes its trust page and unpublishes it', async ({
 
   await visitor.goto('/trust-center/brightwave.example');
   await expect(visitor.getByRole('heading', { name: 'No trust page here' })).toBeVisible();
-  expect(await visitor.getByRole('main').innerText()).toBe(notHere);
+  expect(await visitor.getByRole('main').textContent()).toBe(notHere);
   expect(await unknown()).toBe(notHere);
   await visitor.context().close();
 });
