@@ -68,9 +68,6 @@ function PublishedPage({ page }: { page: TrustPage }) {
 function NoTrustPage() {
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
-        No trust page here
-      </Title>
       <Text>There is no trust page published at this address.</Text>
       <Anchor component={Link} to="/trust-center">
         Read Castellan’s own trust center
@@ -89,7 +86,11 @@ export default function OrganizationTrustPage() {
     <TrustPageFrame>
       <Stack gap="xl">
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {page ? `Security at ${page.domain}` : 'Trust page'}
+          {page
+            ? `Security at ${page.domain}`
+            : query.data === 'none'
+              ? 'No trust page here'
+              : 'Trust page'}
         </Title>
         <QueryStatus query={query} what="the trust page" />
         {query.data === 'none' && <NoTrustPage />}
