@@ -66,3 +66,33 @@ test('security.txt is served by the app and points back at the trust center', as
   await page.goto(policy);
   await expect(page.getByRole('heading', { name: 'Report a vulnerability' })).toBeInViewport();
 });
+
+test('with a graded product domain, the page shows its grade, date and report', async ({
+  page,
+}) => {
+  // This server has no TRUST_CENTER_DOMAIN (its scans would need the internet): the answer is
+  // the real one with the grade the server gives once a scan of the domain has finished.
+  await page.route('**/api/trust-center', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({
+      response,
+      json: {
+        ...body,
+        productDomainReport: {
+          domain: 'castellan.example',
+          grade: 'B',
+          scannedAt: '2026-03-04T04:16:00.000Z',
+        },
+      },
+    });
+  });
+  await page.goto('/trust-center');
+  const grade = page.getByRole('region', { name: 'Our own domain’s grade' });
+  await expect(grade.getByRole('img', { name: 'Grade B' })).toBeVisible();
+  await expect(grade).toContainText('on Mar 4, 2026, graded it B');
+  await expect(grade.getByRole('link', { name: /full report/ })).toHaveAttribute(
+    'href',
+    '/risk-analysis/public/castellan.example',
+  );
+});
