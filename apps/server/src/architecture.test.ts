@@ -125,6 +125,7 @@ const TABLE_OWNERS: Record<string, string> = {
   analyticsEvents: 'modules/analytics/repository.ts',
   tourStates: 'modules/tours/repository.ts',
   allowListEntries: 'modules/allow-list/repository.ts',
+  trustPages: 'modules/trust-center/repository.ts',
   jobWorkers: 'jobs/repository.ts',
   jobClaims: 'jobs/repository.ts',
 };
