@@ -30,6 +30,10 @@ const examples: Partial<Record<EndpointName, Example>> = {
   enableMetaMfa: { body: { businessId: '1000000000000001' } },
   updateTrustedDomains: { body: { trustedDomains: ['partner.example'] } },
   openCustomerPortal: { query: '?return_url=%2Ftasks' },
+  getOrganizationTrustPage: { params: { domain: 'brightwave.example' } },
+  updateTrustPageSettings: {
+    body: { published: false, showDomainReport: true, showCyberScore: true, practices: [] },
+  },
 };
 
 /**

@@ -44,6 +44,7 @@ import { userSessionRoutes } from './modules/sessions/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { tourRoutes } from './modules/tours/routes';
 import { trustedDomainRoutes } from './modules/trusted-domains/routes';
+import { securityTxtRoute, trustCenterRoutes } from './modules/trust-center/routes';
 import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/routes';
 import { apiDefaults } from './plugins/api-defaults';
@@ -95,6 +96,8 @@ export async function buildApp(
       ...(extras.logStream ? { stream: extras.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A domain name may be 253 characters long (public reports, trust pages); Fastify's default is 100.
+    routerOptions: { maxParamLength: 300 },
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -166,6 +169,7 @@ export async function buildApp(
       await api.register(userRoutes(database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
+      await api.register(trustCenterRoutes(config, database.db));
       await api.register(integrationRoutes(integrations));
       await api.register(googleConnectRoutes(integrations));
       await api.register(microsoftConnectRoutes(integrations));
@@ -189,6 +193,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  await app.register(securityTxtRoute(config));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -126,6 +126,7 @@ const TABLE_OWNERS: Record<string, string> = {
   tourStates: 'modules/tours/repository.ts',
   allowListEntries: 'modules/allow-list/repository.ts',
   stripeEvents: 'modules/billing/repository.ts',
+  trustPages: 'modules/trust-center/repository.ts',
   jobWorkers: 'jobs/repository.ts',
   jobClaims: 'jobs/repository.ts',
 };

@@ -204,3 +204,74 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...PRODUCTION, SCAN_ALLOW_PRIVATE: '0' }).scan.allowPrivate).toBe(false);
   });
 });
+
+describe('the trust center settings', () => {
+  it('list no subprocessors, write to the support address and grade no domain by default', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@castellan.example' }).trustCenter).toEqual({
+      subprocessors: [],
+      securityContact: 'mailto:help@castellan.example',
+      domain: null,
+    });
+  });
+
+  it('read SUBPROCESSORS as Name|Purpose|Location entries separated by semicolons', () => {
+    const { subprocessors } = loadConfig({
+      SUBPROCESSORS:
+        ' Hetzner | Hosting and database | Germany ;Postmark|Sign-in e-mails|United States;',
+    }).trustCenter;
+    expect(subprocessors).toEqual([
+      { name: 'Hetzner', purpose: 'Hosting and database', location: 'Germany' },
+      { name: 'Postmark', purpose: 'Sign-in e-mails', location: 'United States' },
+    ]);
+    expect(loadConfig({ SUBPROCESSORS: '' }).trustCenter.subprocessors).toEqual([]);
+  });
+
+  it.each([
+    [
+      'Hetzner|Hosting',
+      /SUBPROCESSORS: entry 1 \("Hetzner\|Hosting"\) must be Name\|Purpose\|Location/,
+    ],
+    [
+      'A|B|C; D||F',
+      /SUBPROCESSORS: entry 2 \("D\|\|F"\) must be Name\|Purpose\|Location, all three filled/,
+    ],
+    ['A|B|C|D', /SUBPROCESSORS: entry 1/],
+    [`A|${'b'.repeat(201)}|C`, /SUBPROCESSORS: entry 1 has a field longer than 200 characters/],
+    [Array(51).fill('A|B|C').join(';'), /SUBPROCESSORS: must list at most 50 entries/],
+  ])('refuses SUBPROCESSORS=%s with a message saying why', (SUBPROCESSORS, message) => {
+    expect(() => loadConfig({ SUBPROCESSORS })).toThrow(message);
+  });
+
+  it('takes a mailto: or https:// SECURITY_CONTACT and refuses anything else', () => {
+    for (const contact of [
+      'mailto:security@castellan.example',
+      'https://castellan.example/report',
+    ]) {
+      expect(loadConfig({ SECURITY_CONTACT: contact }).trustCenter.securityContact).toBe(contact);
+    }
+    for (const contact of [
+      'security@castellan.example',
+      'http://castellan.example/x',
+      'mailto:x',
+    ]) {
+      expect(() => loadConfig({ SECURITY_CONTACT: contact })).toThrow(
+        /SECURITY_CONTACT: must be a mailto: address or an https:\/\/ URL/,
+      );
+    }
+  });
+
+  it('normalises TRUST_CENTER_DOMAIN and refuses what the public scan would refuse', () => {
+    expect(loadConfig({ TRUST_CENTER_DOMAIN: 'https://Castellan.IO/' }).trustCenter.domain).toBe(
+      'castellan.io',
+    );
+    expect(() => loadConfig({ TRUST_CENTER_DOMAIN: 'castellan.test' })).toThrow(
+      /TRUST_CENTER_DOMAIN: Names under \.test are not public/,
+    );
+    expect(() => loadConfig({ TRUST_CENTER_DOMAIN: '10.0.0.1' })).toThrow(
+      /TRUST_CENTER_DOMAIN: Enter a domain name, not an IP address/,
+    );
+    // Tests point the scanner at local names.
+    const local = loadConfig({ TRUST_CENTER_DOMAIN: 'good.test', SCAN_ALLOW_PRIVATE: '1' });
+    expect(local.trustCenter.domain).toBe('good.test');
+  });
+});

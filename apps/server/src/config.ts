@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parsePublicDomain } from '@castellan/contract/domain';
 import { SCANNER_ENV, type ScannerTarget, scannerTarget } from '@castellan/scanner';
 import { z } from 'zod';
 
@@ -40,6 +41,55 @@ function testLoginOn(asked: boolean | undefined, loopbackDevelopment: boolean) {
   return loopbackDevelopment ? ('loopback development' as const) : null;
 }
 
+/** One company that handles customer data for Castellan, as the trust center lists it. */
+export type Subprocessor = { name: string; purpose: string; location: string };
+
+const MAX_SUBPROCESSORS = 50;
+const SUBPROCESSOR_FIELD_LENGTH = 200;
+
+/**
+ * `SUBPROCESSORS`: `Name|Purpose|Location` entries separated by `;`, e.g.
+ * `Hetzner|Hosting and database|Germany; Postmark|Sign-in e-mails|United States`.
+ */
+const subprocessorList = z.string().transform((value, ctx) => {
+  const entries = value
+    .split(';')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const list: Subprocessor[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const fields = entry.split('|').map((field) => field.trim());
+    const [name = '', purpose = '', location = ''] = fields;
+    const problem =
+      fields.length !== 3 || !name || !purpose || !location
+        ? `entry ${index + 1} ("${entry}") must be Name|Purpose|Location, all three filled`
+        : fields.some((field) => field.length > SUBPROCESSOR_FIELD_LENGTH)
+          ? `entry ${index + 1} has a field longer than ${SUBPROCESSOR_FIELD_LENGTH} characters`
+          : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    list.push({ name, purpose, location });
+  }
+  if (list.length > MAX_SUBPROCESSORS) {
+    ctx.addIssue({ code: 'custom', message: `must list at most ${MAX_SUBPROCESSORS} entries` });
+    return z.NEVER;
+  }
+  return list;
+});
+
+/** `SECURITY_CONTACT`: where vulnerabilities are reported, as security.txt's Contact wants it. */
+const securityContact = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/i.test(value) ||
+      z.url({ protocol: /^https$/ }).safeParse(value).success,
+    'must be a mailto: address or an https:// URL',
+  );
+
 const env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -73,6 +123,9 @@ const env = z.object({
     .regex(/^[a-z0-9.-]+$/, 'must be a lower-case domain name')
     .default('castellan.example'),
   SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
+  SUBPROCESSORS: subprocessorList.optional(),
+  SECURITY_CONTACT: securityContact.optional(),
+  TRUST_CENTER_DOMAIN: z.string().trim().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -146,6 +199,14 @@ export type Config = {
   /** Where users write for help (the Help page, the trust center); default support@PRODUCT_DOMAIN. */
   supportEmail: string;
   session: { idleMs: number; maxAgeMs: number };
+  /** What the public trust center shows (SUBPROCESSORS, SECURITY_CONTACT, TRUST_CENTER_DOMAIN). */
+  trustCenter: {
+    subprocessors: Subprocessor[];
+    /** A `mailto:` or `https:` URL; by default `mailto:` the support address. */
+    securityContact: string;
+    /** The product's own public domain, scanned daily for the page's live grade; null: none. */
+    domain: string | null;
+  };
   /** Password-less sign-in as a demo user (never in production). */
   testLogin: boolean;
   /** Why test login is on: a development server on a loopback address, or asked for; else null. */
@@ -237,6 +298,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  ENCRYPTION_KEY: must be set in production (32 random bytes as base64: `openssl rand -base64 32`)',
     );
   }
+  let trustCenterDomain: string | null = null;
+  if (e.TRUST_CENTER_DOMAIN) {
+    const parsed = parsePublicDomain(e.TRUST_CENTER_DOMAIN, {
+      allowReserved: e.SCAN_ALLOW_PRIVATE,
+    });
+    if (!parsed.ok) {
+      throw new Error(`Invalid configuration:\n  TRUST_CENTER_DOMAIN: ${parsed.error}`);
+    }
+    trustCenterDomain = parsed.domain;
+  }
+  const supportEmail = e.SUPPORT_EMAIL ?? `support@${e.PRODUCT_DOMAIN}`;
   const testLoginReason = testLoginOn(e.TEST_LOGIN, !production && isLoopbackHost(e.HOST));
   const provider = (issuer: string, clientId?: string, clientSecret?: string) =>
     clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
@@ -250,8 +322,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY ?? false,
     productDomain: e.PRODUCT_DOMAIN,
-    supportEmail: e.SUPPORT_EMAIL ?? `support@${e.PRODUCT_DOMAIN}`,
+    supportEmail,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
+    trustCenter: {
+      subprocessors: e.SUBPROCESSORS ?? [],
+      securityContact: e.SECURITY_CONTACT ?? `mailto:${supportEmail}`,
+      domain: trustCenterDomain,
+    },
     testLogin: testLoginReason !== null,
     testLoginReason,
     demoData: e.DEMO_DATA ?? !production,

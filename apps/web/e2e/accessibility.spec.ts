@@ -159,6 +159,11 @@ const VISITS: Visit[] = [
   },
   { route: '/trust-center', ready: (page) => heading(page, 'Trust center') },
   {
+    route: '/trust-center/:domain',
+    url: '/trust-center/nobody.example',
+    ready: (page) => heading(page, 'No trust page here'),
+  },
+  {
     route: '/users',
     as: 'Alice Morgan',
     ready: (page) => page.getByRole('table', { name: 'Members' }),

@@ -62,6 +62,13 @@ import {
 } from './tasks';
 import { startTourRequest, tourState, toursResponse, updateTourRequest } from './tours';
 import {
+  organizationTrustPage,
+  organizationTrustPageParams,
+  trustCenterResponse,
+  trustPageSettings,
+  updateTrustPageRequest,
+} from './trust-center';
+import {
   deleteAccountResponse,
   inviteMemberRequest,
   member,
@@ -491,6 +498,38 @@ export const endpoints = {
     params: memberParams,
     response: { 200: removeMemberResponse },
     summary: 'Remove a member from the organisation',
+  }),
+
+  // Trust center: Castellan's own page, and the pages organisations publish
+  getTrustCenter: endpoint({
+    method: 'GET',
+    path: '/trust-center',
+    access: 'public',
+    response: { 200: trustCenterResponse },
+    summary: 'How Castellan protects customer data, its subprocessors and security contact',
+  }),
+  getOrganizationTrustPage: endpoint({
+    method: 'GET',
+    path: '/trust-center/:domain',
+    access: 'public',
+    params: organizationTrustPageParams,
+    response: { 200: organizationTrustPage },
+    summary: 'The trust page an organisation published (the same 404 for any other domain)',
+  }),
+  getTrustPageSettings: endpoint({
+    method: 'GET',
+    path: '/settings/trust-page',
+    access: 'admin',
+    response: { 200: trustPageSettings },
+    summary: 'The organisation’s public trust page: published or not, and what it shows',
+  }),
+  updateTrustPageSettings: endpoint({
+    method: 'PUT',
+    path: '/settings/trust-page',
+    access: 'admin',
+    body: updateTrustPageRequest,
+    response: { 200: trustPageSettings },
+    summary: 'Publish or unpublish the organisation’s trust page, and choose what it shows',
   }),
 
   // Impersonation (staff)

@@ -18,5 +18,6 @@ export * from './settings';
 export * from './tasks';
 export * from './tours';
 export * from './trusted-domain';
+export * from './trust-center';
 export * from './users';
 export * from './vocabulary';

@@ -52,13 +52,19 @@ export async function startJobs(
   const scanner = scannerOptions(config.scan, options.scanner ?? {});
   const scans = new DomainScans(queue, db, scanner, log, config.scan.publicCaps);
   const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, { schedule });
-  if (schedule) {
-    for (const job of SCHEDULED_JOBS) queue.define(scheduledJobDefinition(job, db, config));
-  }
+  const scheduled = schedule
+    ? SCHEDULED_JOBS.map((job) => ({
+        job,
+        queue: queue.define(scheduledJobDefinition(job, db, config, { scans })),
+      }))
+    : [];
   try {
     await queue.start();
     const failed = await scans.failAbandoned();
     if (failed > 0) log.warn({ scans: failed }, 'marked interrupted scans as failed');
+    for (const { job, queue: jobQueue } of scheduled) {
+      if (await job.dueAtStart?.(db, config)) await jobQueue.send({});
+    }
   } catch (err) {
     await queue.stop().catch(() => {});
     throw err;

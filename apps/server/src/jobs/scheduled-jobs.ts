@@ -1,8 +1,13 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { purgeOldAnalyticsEvents } from '../modules/analytics/retention';
+import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
 import { deleteExpiredSessions } from '../modules/sessions/repository';
+import {
+  productDomainScanDue,
+  scanProductDomain,
+} from '../modules/trust-center/product-domain-scan';
 import type { JobDefinition } from './job-definition';
 
 /**
@@ -15,8 +20,18 @@ export type ScheduledJob = {
   cron: string;
   expireInSeconds: number;
   /** Does the work; what it resolves to is kept as the job's output and logged at debug level. */
-  run: (db: Db, config: Config, signal: AbortSignal) => Promise<Record<string, unknown>>;
+  run: (
+    db: Db,
+    config: Config,
+    signal: AbortSignal,
+    background: ScheduledJobContext,
+  ) => Promise<Record<string, unknown>>;
+  /** Whether a process that schedules the jobs also sends this one when it starts. */
+  dueAtStart?: (db: Db, config: Config) => Promise<boolean>;
 };
+
+/** The background machinery a scheduled job may hand work to. */
+export type ScheduledJobContext = { scans: BackgroundScans };
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
@@ -42,6 +57,15 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     expireInSeconds: 10 * 60,
     run: async (db) => ({ events: await purgeOldAnalyticsEvents(db) }),
   },
+  {
+    // The trust center's live grade of the product's own domain (TRUST_CENTER_DOMAIN): a daily
+    // public scan, and one at start when the latest report is more than a day old.
+    name: 'product-domain-scan',
+    cron: '15 4 * * *',
+    expireInSeconds: 5 * 60,
+    run: async (db, config, _signal, { scans }) => scanProductDomain(db, config, scans),
+    dueAtStart: productDomainScanDue,
+  },
 ];
 
 /** A scheduled job's queue: retried twice, a minute and then two or so apart. */
@@ -49,6 +73,7 @@ export function scheduledJobDefinition(
   job: ScheduledJob,
   db: Db,
   config: Config,
+  background: ScheduledJobContext,
 ): JobDefinition<object> {
   return {
     name: job.name,
@@ -58,6 +83,6 @@ export function scheduledJobDefinition(
     retryDelaySeconds: 60,
     retryBackoff: true,
     expireInSeconds: job.expireInSeconds,
-    run: (_data, signal) => job.run(db, config, signal),
+    run: (_data, signal) => job.run(db, config, signal, background),
   };
 }

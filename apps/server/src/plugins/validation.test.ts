@@ -138,6 +138,18 @@ const endpoints: Endpoint[] = [
     body: allowed,
     wrongType: [{ ...allowed, value: 5 }, 'body.value'] as [unknown, string],
   })),
+  { method: 'GET', url: '/api/trust-center' },
+  { method: 'GET', url: '/api/trust-center/example.com' },
+  { method: 'GET', url: '/api/settings/trust-page' },
+  {
+    method: 'PUT',
+    url: '/api/settings/trust-page',
+    body: { published: false, showDomainReport: true, showCyberScore: true, practices: [] },
+    wrongType: [
+      { published: 'no', showDomainReport: true, showCyberScore: true, practices: [] },
+      'body.published',
+    ],
+  },
   {
     method: 'POST',
     url: '/api/impersonation',
@@ -158,7 +170,8 @@ const name = (e: Endpoint) =>
     .replace(SOME_USER, '{id}')
     .replace('/auth/google/', '/auth/{provider}/')
     .replace('/integrations/gws', '/integrations/{id}')
-    .replace('/public/example.com', '/public/{domain}')}`;
+    .replace('/public/example.com', '/public/{domain}')
+    .replace('/trust-center/example.com', '/trust-center/{domain}')}`;
 
 describe.each(databaseKinds())('request validation on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });

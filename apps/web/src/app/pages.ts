@@ -22,5 +22,7 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/tasks': () => import('../features/tasks/TasksPage'),
   '/team-progress': () => import('../features/team-progress/TeamProgressPage'),
   '/test-login': () => import('../features/auth/TestLoginPage'),
+  '/trust-center': () => import('../features/trust-center/TrustCenterPage'),
+  '/trust-center/:domain': () => import('../features/trust-center/OrganizationTrustPage'),
   '/users': () => import('../features/users/UsersPage'),
 };

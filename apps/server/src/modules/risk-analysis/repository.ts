@@ -186,3 +186,24 @@ export async function findLatestFindings(
     .limit(1);
   return row?.finishedAt ? { finishedAt: row.finishedAt, findings: row.findings ?? [] } : null;
 }
+
+/** The newest finished public scan of a domain with a report, however old (never a sample). */
+export async function findLatestPublicReport(
+  db: Db,
+  domain: string,
+): Promise<{ report: ScanReport; finishedAt: Date } | null> {
+  const [row] = await db
+    .select({ report: domainScans.report, finishedAt: domainScans.finishedAt })
+    .from(domainScans)
+    .where(
+      and(
+        isNull(domainScans.organizationId),
+        eq(domainScans.sample, false),
+        eq(domainScans.domain, domain),
+        eq(domainScans.state, 'done'),
+      ),
+    )
+    .orderBy(desc(domainScans.startedAt))
+    .limit(1);
+  return row?.report && row.finishedAt ? { report: row.report, finishedAt: row.finishedAt } : null;
+}

@@ -5,6 +5,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
 import { TrustedDomainsSection } from './TrustedDomainsSection';
+import { TrustPageSection } from './TrustPageSection';
 
 /**
  * The signed-in user's own settings (their name, where they are signed in, leaving for good) and
@@ -20,6 +21,7 @@ export default function SettingsPage() {
       <BillingSection />
       <SessionsSection />
       <TrustedDomainsSection />
+      {user?.role === 'admin' && <TrustPageSection domain={user.companyDomain} />}
       <DeleteAccountSection />
     </>
   );
