@@ -17,7 +17,7 @@ export * from './risk-analysis';
 export * from './settings';
 export * from './tasks';
 export * from './tours';
-export * from './trusted-domain';
 export * from './trust-center';
+export * from './trusted-domain';
 export * from './users';
 export * from './vocabulary';
