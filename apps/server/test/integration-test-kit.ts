@@ -2,6 +2,8 @@
 // signed-in user's organisation against the test app.
 import type { LightMyRequestResponse } from 'fastify';
 import { SecretBox } from '../src/lib/secret-box';
+import type { StoredGoogleFacts } from '../src/modules/integrations/google/verdicts';
+import { saveGrant, saveSyncResult } from '../src/modules/integrations/repository';
 import type { IntegrationsContext } from '../src/modules/integrations/service';
 import { TEST_ENCRYPTION_KEY, type TestApp } from './test-app';
 
@@ -27,5 +29,33 @@ export async function syncAs(server: TestApp, sync: ProviderSync, cookie: string
     organizationId,
     new AbortController().signal,
   );
+  return organizationId;
+}
+
+/**
+ * Connects Google Workspace for the organisation of the admin whose cookie this is, as a sync
+ * that found `facts` leaves it (sealed tokens stand in for real ones); resolves to its id.
+ */
+export async function connectGoogleWithFacts(
+  server: TestApp,
+  cookie: string,
+  facts: StoredGoogleFacts,
+  syncedAt = new Date('2026-11-24T08:00:00Z'),
+): Promise<string> {
+  const get = (url: string) => server.inject({ url, headers: { cookie } });
+  const organizationId = (await get('/api/organization')).json().id as string;
+  const user = (await get('/api/auth/user-data')).json() as { id: string; email: string };
+  const row = await saveGrant(server.database.db, {
+    organizationId,
+    integrationId: 'gws',
+    status: 'connected',
+    accountEmail: user.email,
+    connectedById: user.id,
+    accessTokenSealed: 'v1.sealed.access.token',
+    refreshTokenSealed: 'v1.sealed.refresh.token',
+    tokenExpiresAt: new Date(),
+    scopes: [],
+  });
+  await saveSyncResult(server.database.db, row.id, facts, syncedAt);
   return organizationId;
 }

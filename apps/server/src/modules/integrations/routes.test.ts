@@ -1,9 +1,9 @@
 import { INTEGRATION_IDS } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
+import { connectGoogleWithFacts } from '../../../test/integration-test-kit';
 import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../../../test/test-app';
 import { recordEvidence } from '../tasks/service';
 import type { StoredGoogleFacts } from './google/verdicts';
-import { saveGrant, saveSyncResult } from './repository';
 
 const FACTS: StoredGoogleFacts = {
   userCount: 3,
@@ -48,26 +48,9 @@ const FACTS: StoredGoogleFacts = {
 describe.each(databaseKinds())('the integrations on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });
   const get = async (url: string, cookie: string) => server().inject({ url, headers: { cookie } });
-  const orgOf = async (cookie: string) => (await get('/api/organization', cookie)).json().id;
 
   /** Connects Google Workspace for the signed-in admin's organisation, as a finished sync leaves it. */
-  const connect = async (cookie: string) => {
-    const organizationId = await orgOf(cookie);
-    const userId = (await get('/api/auth/user-data', cookie)).json().id as string;
-    const row = await saveGrant(server().database.db, {
-      organizationId,
-      integrationId: 'gws',
-      status: 'connected',
-      accountEmail: ALICE,
-      connectedById: userId,
-      accessTokenSealed: 'v1.sealed.access.token',
-      refreshTokenSealed: 'v1.sealed.refresh.token',
-      tokenExpiresAt: new Date(),
-      scopes: [],
-    });
-    await saveSyncResult(server().database.db, row.id, FACTS, new Date('2026-11-24T08:00:00Z'));
-    return organizationId;
-  };
+  const connect = (cookie: string) => connectGoogleWithFacts(server(), cookie, FACTS);
 
   it('lists every integration of the spec, coming soon or not yet connectable here', async () => {
     const res = await get('/api/integrations', await server().signIn(BEN));

@@ -2,19 +2,11 @@ import { DISALLOWED_DOMAIN_ON_SAVE } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRows } from '../../../test/audit-rows';
-import {
-  ALICE,
-  BEN,
-  databaseKinds,
-  expectError,
-  NOAH,
-  type TestApp,
-  useTestApp,
-} from '../../../test/test-app';
+import { connectGoogleWithFacts } from '../../../test/integration-test-kit';
+import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../../../test/test-app';
 import { organizations } from '../../db/schema';
 import { trustedDomainEntryMessage } from '../allow-list/service';
 import type { StoredGoogleFacts } from '../integrations/google/verdicts';
-import { saveGrant, saveSyncResult } from '../integrations/repository';
 
 const URL = '/api/settings/trusted-domains';
 
@@ -140,25 +132,6 @@ describe.each(databaseKinds())('the trusted domains API on %s', (kind) => {
   });
 
   describe('counts trusted domains as internal', () => {
-    const connectGoogle = async (app: TestApp, cookie: string) => {
-      const organizationId = (
-        await app.inject({ url: '/api/organization', headers: { cookie } })
-      ).json().id as string;
-      const userId = (await app.inject({ url: '/api/auth/user-data', headers: { cookie } })).json()
-        .id as string;
-      const row = await saveGrant(app.database.db, {
-        organizationId,
-        integrationId: 'gws',
-        status: 'connected',
-        accountEmail: ALICE,
-        connectedById: userId,
-        accessTokenSealed: 'v1.sealed.access.token',
-        refreshTokenSealed: 'v1.sealed.refresh.token',
-        tokenExpiresAt: new Date(),
-        scopes: [],
-      });
-      await saveSyncResult(app.database.db, row.id, facts(), new Date('2026-11-24T08:00:00Z'));
-    };
     const sharesOf = async (cookie: string) =>
       (
         await server().inject({
@@ -175,7 +148,7 @@ describe.each(databaseKinds())('the trusted domains API on %s', (kind) => {
 
     it('in the shares found outside, and in the shared-links task, at once', async () => {
       const alice = await server().signIn(ALICE);
-      await connectGoogle(server(), alice);
+      await connectGoogleWithFacts(server(), alice, facts());
       await put(alice, []); // judges the sync's facts
       expect(await sharesOf(alice)).toEqual([
         'file-for-partner-1',

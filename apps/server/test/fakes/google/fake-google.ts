@@ -3,10 +3,10 @@
 // /admin/…, cloudidentity.googleapis.com's /v1/policies) the way the real APIs do, plus test
 // controls: methods on the returned object, and the same over HTTP under /__fake/ for tests
 // that run it in another process (see control-api.ts).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Answer, readBody, send } from '../answers';
+import { listenLocally } from '../listen';
 import { TEST_CLIENT } from '../test-client';
 import type { ApiEndpoint } from './api-endpoint';
 import { controlApi } from './control-api';
@@ -234,24 +234,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     entry.workMs = performance.now() - started;
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      send(res, { status: 500, body: { error: { code: 500, message: String(err) } } });
-    });
+  const listening = await listenLocally(options.port, handle, (res, err) => {
+    send(res, { status: 500, body: { error: { code: 500, message: String(err) } } });
   });
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    ...fake,
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...fake, ...listening };
 }

@@ -2,10 +2,10 @@
 // Graph API (graph.facebook.com) on their real paths, as integrations-reference §3 and §6 say,
 // plus test controls: methods on the returned object, and the same over HTTP under /__fake/ for
 // tests that run it in another process (see control-api.ts).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Answer, formOf, readBody, send } from '../answers';
+import { listenLocally } from '../listen';
 import { TEST_CLIENT } from '../test-client';
 import { controlApi } from './control-api';
 import { createGraphApi } from './graph-api';
@@ -178,26 +178,10 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
     send(res, answer, false);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      send(res, failureFor(1), false);
-      console.error('fake Meta:', err);
-    });
+  const listening = await listenLocally(options.port, handle, (res, err) => {
+    send(res, failureFor(1), false);
+    console.error('fake Meta:', err);
   });
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
-  return {
-    ...fake,
-    url: origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  origin = listening.url;
+  return { ...fake, ...listening };
 }

@@ -2,10 +2,10 @@
 // real API answers them (integrations-reference §4), the hosted portal page a session's `url`
 // leads to, and signed webhook deliveries to the app. Test controls: methods on the returned
 // object, and the same over HTTP under /__fake/ (see control-api.ts).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Answer, html, json, readBody, send } from '../answers';
+import { listenLocally } from '../listen';
 import { controlApi } from './control-api';
 import { type FormValue, parseStripeForm } from './form';
 import { portalPage, unknownSessionPage } from './portal-page';
@@ -367,26 +367,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     send(res, { ...answer, headers: { 'request-id': randomId('req', 14), ...answer.headers } });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      send(res, failureFor(500));
-      console.error('fake Stripe:', err);
-    });
+  const listening = await listenLocally(options.port, handle, (res, err) => {
+    send(res, failureFor(500));
+    console.error('fake Stripe:', err);
   });
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
-  return {
-    ...fake,
-    url: origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  origin = listening.url;
+  return { ...fake, ...listening };
 }
