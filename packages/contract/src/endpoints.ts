@@ -200,13 +200,14 @@ export const endpoints = {
   openCustomerPortal: endpoint({
     method: 'GET',
     path: '/customer-portal',
-    access: 'admin',
+    // A navigation: the handler sends visitors and members where the navigation guard would.
+    access: 'session',
     query: customerPortalQuery,
     response: {
       303: z
         .null()
         .describe(
-          'To Stripe’s customer portal; to /settings?billing=not-configured or =unavailable when it cannot open',
+          'To Stripe’s customer portal (administrators); to /settings?billing=not-configured or =unavailable when it cannot open; to /?login=true when not signed in, /dashboard for members',
         ),
     },
     summary: 'Leave for Stripe’s customer portal, coming back to return_url (a browser navigation)',

@@ -36,8 +36,11 @@ export const billingRoutes =
   async (app) => {
     route(app, endpoints.openCustomerPortal, { config: PORTAL_LIMIT }, async (request, reply) => {
       const returnUrl = appReturnUrl(request.query.return_url, config.publicUrl);
+      // As the app's navigation guard does for a page: sign in first; members have no billing.
+      if (!request.session) return reply.redirect('/?login=true', 303);
+      if (request.session.user.role !== 'admin') return reply.redirect('/dashboard', 303);
       if (!stripe) return reply.redirect(settingsWith('not-configured'), 303);
-      const { organization } = sessionOf(request);
+      const { organization } = request.session;
       try {
         const url = await openCustomerPortal(db, stripe, organization.id, returnUrl);
         return reply.redirect(url, 303);
