@@ -97,10 +97,10 @@ export function ProtectionSection({ data }: { data: TrustCenterResponse }) {
         <Text>
           Every organisation’s data is read and written with the organisation of the signed-in
           session, which the server takes from its own session record, never from what the browser
-          sends. Automated tests call every endpoint without a session, as a member and as another
-          organisation, and expect a refusal. When our staff act as a user to help them, it is
-          recorded in an audit log, as are other sensitive changes such as role changes and
-          removals.
+          sends. Automated tests call every endpoint without a session and as a member, expecting a
+          refusal where one is due, and check that one organisation never sees another’s people or
+          data. When our staff act as a user to help them, it is recorded in an audit log, as are
+          other sensitive changes such as role changes and removals.
         </Text>
       </section>
 
