@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingPortalUrl, MENU, menuFor } from './menu';
+import { billingPortalUrl } from '../lib/billing-portal-url';
+import { MENU, menuFor } from './menu';
 import { ROUTES } from './routes';
 
 describe('menu', () => {

@@ -38,5 +38,3 @@ export const MENU: MenuItem[] = [
 
 export const menuFor = (role: UserData['role']) =>
   MENU.filter((item) => role === 'admin' || !item.adminOnly);
-
-export { billingPortalUrl } from '../lib/billing-portal-url';

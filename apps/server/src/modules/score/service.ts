@@ -110,12 +110,17 @@ export function scoreHistory(
   return [...snapshots.filter((s) => s.date !== today), { date: today, score: scoreNow }];
 }
 
+/** The organisation's cyber score and grade (the same for every member). */
+export async function organizationScore(db: Db, organizationId: string) {
+  const { catalogue, memberCount, completions } = await loadScoreInputs(db, organizationId);
+  return scoreOf(catalogue, memberCount, completions);
+}
+
 /** Takes today's snapshot of every organisation's score. */
 export async function snapshotScores(db: Db, now = new Date()): Promise<number> {
   const ids = await listOrganizationIds(db);
   for (const id of ids) {
-    const { catalogue, memberCount, completions } = await loadScoreInputs(db, id);
-    await saveSnapshot(db, id, dayOf(now), scoreOf(catalogue, memberCount, completions).score);
+    await saveSnapshot(db, id, dayOf(now), (await organizationScore(db, id)).score);
   }
   return ids.length;
 }

@@ -12,8 +12,7 @@ import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
 import { findLatestPublicReport } from '../risk-analysis/repository';
 import { latestAnalysisSummary } from '../risk-analysis/service';
-import { scoreOf } from '../score/model';
-import { loadScoreInputs } from '../score/service';
+import { organizationScore } from '../score/service';
 import { INTEGRATION_ACCESS } from './integration-access';
 import {
   findPublishedTrustPage,
@@ -111,10 +110,4 @@ export async function organizationTrustPage(db: Db, typed: string): Promise<Orga
     practices: page.practices,
     updatedAt: page.updatedAt.toISOString(),
   };
-}
-
-/** The organisation's cyber score as `GET /api/get-score` counts it (it is the same for every member). */
-async function organizationScore(db: Db, organizationId: string) {
-  const { catalogue, memberCount, completions } = await loadScoreInputs(db, organizationId);
-  return scoreOf(catalogue, memberCount, completions);
 }

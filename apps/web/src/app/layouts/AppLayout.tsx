@@ -6,8 +6,9 @@ import { Logo } from '../../components/Logo';
 import { UserMenu } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/impersonation';
 import { TourController } from '../../features/tour';
+import { billingPortalUrl } from '../../lib/billing-portal-url';
 import { useUserData } from '../../lib/user-data';
-import { billingPortalUrl, menuFor } from '../menu';
+import { menuFor } from '../menu';
 import { NavbarToggle } from './NavbarToggle';
 
 function MainLoading() {

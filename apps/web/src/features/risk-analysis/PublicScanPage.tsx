@@ -1,11 +1,11 @@
 import type { DomainScan } from '@castellan/contract';
 import { Alert, Button, CopyButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { PublicPageFrame } from '../../components/PublicPageFrame';
 import { httpStatus } from '../../lib/http';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePublicScan, useRestartPublicScan } from './api';
 import { DomainForm } from './DomainForm';
-import { PublicPageFrame } from './PublicPageFrame';
 import { countProblems } from './report-findings';
 import { ScanProgress } from './ScanProgress';
 import { ScanReportView } from './ScanReportView';

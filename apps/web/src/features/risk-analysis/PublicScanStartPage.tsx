@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { PublicPageFrame } from '../../components/PublicPageFrame';
 import { DomainForm } from './DomainForm';
-import { PublicPageFrame } from './PublicPageFrame';
 
 /** `/risk-analysis/public`: asks which domain to analyse. */
 export default function PublicScanStartPage() {

@@ -3,12 +3,12 @@ import type { Grade } from '@castellan/contract/vocabulary';
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PublicPageFrame } from '../../components/PublicPageFrame';
 import { QueryStatus } from '../../components/QueryStatus';
 import { formatDate } from '../../lib/format-date';
 import { usePageTitle } from '../../lib/use-page-title';
 import { GradeBadge } from '../risk-analysis';
 import { useOrganizationTrustPage } from './api';
-import { TrustPageFrame } from './TrustPageFrame';
 
 function Fact({ title, grade, children }: { title: string; grade: Grade; children: ReactNode }) {
   return (
@@ -83,7 +83,7 @@ export default function OrganizationTrustPage() {
   const page = query.data && query.data !== 'none' ? query.data : null;
   usePageTitle(page ? `Trust page of ${page.domain}` : 'Trust page');
   return (
-    <TrustPageFrame>
+    <PublicPageFrame signIn>
       <Stack gap="xl">
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           {page
@@ -96,6 +96,6 @@ export default function OrganizationTrustPage() {
         {query.data === 'none' && <NoTrustPage />}
         {page && <PublishedPage page={page} />}
       </Stack>
-    </TrustPageFrame>
+    </PublicPageFrame>
   );
 }

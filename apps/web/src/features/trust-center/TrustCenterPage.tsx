@@ -2,12 +2,12 @@ import type { TrustCenterResponse } from '@castellan/contract';
 import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PublicPageFrame } from '../../components/PublicPageFrame';
 import { QueryStatus } from '../../components/QueryStatus';
 import { formatDate } from '../../lib/format-date';
 import { GradeBadge } from '../risk-analysis';
 import { useTrustCenter } from './api';
 import { ProtectionSection } from './ProtectionSection';
-import { TrustPageFrame } from './TrustPageFrame';
 
 /** The address a `mailto:` contact writes to, or the contact URL itself. */
 const contactLabel = (contact: string) => contact.replace(/^mailto:/i, '');
@@ -111,7 +111,7 @@ export default function TrustCenterPage() {
     if (data && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [data, hash]);
   return (
-    <TrustPageFrame>
+    <PublicPageFrame signIn>
       <Stack gap="xl">
         <div>
           <Title order={1} mb="xs">
@@ -132,6 +132,6 @@ export default function TrustCenterPage() {
           </>
         )}
       </Stack>
-    </TrustPageFrame>
+    </PublicPageFrame>
   );
 }
