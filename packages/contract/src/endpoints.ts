@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import {
+  agentDeviceParams,
+  agentDevicesQuery,
+  agentDevicesResponse,
+  agentDownloadsResponse,
+  agentEnrollmentCode,
+  agentReportRequest,
+  agentReportResponse,
+  enrollAgentRequest,
+  enrollAgentResponse,
+} from './agent';
+import {
   analyticsEventsRequest,
   analyticsEventsResponse,
   clientError,
@@ -531,6 +542,54 @@ export const endpoints = {
     body: updateTrustPageRequest,
     response: { 200: trustPageSettings },
     summary: 'Publish or unpublish the organisation’s trust page, and choose what it shows',
+  }),
+
+  // Endpoint agent
+  createAgentEnrollmentCode: endpoint({
+    method: 'POST',
+    path: '/agent/enrollment-codes',
+    access: 'user',
+    response: { 201: agentEnrollmentCode },
+    summary: 'A one-time code, valid 24 hours, that enrolls one device of the signed-in member',
+  }),
+  enrollAgentDevice: endpoint({
+    method: 'POST',
+    path: '/agent/enroll',
+    access: 'public',
+    body: enrollAgentRequest,
+    response: { 201: enrollAgentResponse },
+    summary: 'Enroll a device with a code from the download page; answers its token once',
+  }),
+  sendAgentReport: endpoint({
+    method: 'POST',
+    path: '/agent/report',
+    access: 'public',
+    body: agentReportRequest,
+    response: { 200: agentReportResponse },
+    summary: 'A device’s check results (Authorization: Bearer <device token>)',
+  }),
+  getAgentDevices: endpoint({
+    method: 'GET',
+    path: '/agent/devices',
+    access: 'user',
+    query: agentDevicesQuery,
+    response: { 200: agentDevicesResponse },
+    summary: 'The member’s devices, or (administrators, scope=organization) every device',
+  }),
+  removeAgentDevice: endpoint({
+    method: 'DELETE',
+    path: '/agent/devices/:id',
+    access: 'user',
+    params: agentDeviceParams,
+    response: { 204: z.null() },
+    summary: 'Remove a device (its own member or an administrator); its token stops working',
+  }),
+  getAgentDownloads: endpoint({
+    method: 'GET',
+    path: '/agent/downloads',
+    access: 'user',
+    response: { 200: agentDownloadsResponse },
+    summary: 'The agent builds this server hands out, with their size and SHA-256',
   }),
 
   // Impersonation (staff)

@@ -1,3 +1,4 @@
+export * from './agent';
 export * from './analytics';
 export * from './app-config';
 export * from './attack-graph';

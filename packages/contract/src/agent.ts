@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import {
+  AGENT_BROWSERS,
+  AGENT_CHECK_IDS,
+  AGENT_LIMITS,
+  AGENT_PLATFORMS,
+  AGENT_VERDICTS,
+} from './agent-checks';
+import { AGENT_TARGETS } from './agent-targets';
+import { isoDateTime } from './common';
+
+export * from './agent-checks';
+export * from './agent-targets';
+
+const currentBrowsers = z.partialRecord(z.enum(AGENT_BROWSERS), z.string());
+
+/** `POST /api/agent/enrollment-codes`: a one-time code to enroll one device, valid 24 hours. */
+export const agentEnrollmentCode = z.object({ code: z.string(), expiresAt: isoDateTime });
+export type AgentEnrollmentCode = z.infer<typeof agentEnrollmentCode>;
+
+/** The device as the agent describes it. */
+export const agentDeviceInfo = z.strictObject({
+  name: z.string().trim().min(1, { message: 'is required' }).max(AGENT_LIMITS.deviceNameChars),
+  platform: z.enum(AGENT_PLATFORMS),
+  osVersion: z.string().trim().max(AGENT_LIMITS.versionChars),
+  agentVersion: z.string().trim().max(AGENT_LIMITS.versionChars),
+});
+export type AgentDeviceInfo = z.infer<typeof agentDeviceInfo>;
+
+/** `POST /api/agent/enroll`: the code from the download page and the device. */
+export const enrollAgentRequest = z.strictObject({
+  code: z.string().trim().min(1, { message: 'is required' }).max(64),
+  device: agentDeviceInfo,
+});
+export type EnrollAgentRequest = z.infer<typeof enrollAgentRequest>;
+
+/** The device token is shown once, here; the server keeps only its hash. */
+export const enrollAgentResponse = z.object({
+  deviceId: z.string(),
+  token: z.string(),
+  currentBrowsers,
+});
+export type EnrollAgentResponse = z.infer<typeof enrollAgentResponse>;
+
+export const agentCheckResult = z.strictObject({
+  id: z.enum(AGENT_CHECK_IDS),
+  verdict: z.enum(AGENT_VERDICTS),
+  evidence: z.string().max(AGENT_LIMITS.evidenceChars),
+  needsAdmin: z.boolean().optional(),
+});
+
+/**
+ * `POST /api/agent/report` (Bearer device token): one run's results. A report no newer than the
+ * last one stored is a replay (409); one dated ahead of the server's clock is refused (400).
+ */
+export const agentReportRequest = z
+  .strictObject({
+    reportedAt: isoDateTime,
+    device: agentDeviceInfo.pick({ osVersion: true, agentVersion: true }).optional(),
+    checks: z.array(agentCheckResult).min(1).max(AGENT_CHECK_IDS.length),
+  })
+  .refine((r) => new Set(r.checks.map((c) => c.id)).size === r.checks.length, {
+    message: 'checks: each check may appear once',
+  });
+export type AgentReportRequest = z.infer<typeof agentReportRequest>;
+
+export const agentReportResponse = z.object({ accepted: z.literal(true), currentBrowsers });
+export type AgentReportResponse = z.infer<typeof agentReportResponse>;
+
+/** A device as members (their own) and administrators (everyone's) see it. */
+export const agentDevice = z.object({
+  id: z.string(),
+  name: z.string(),
+  platform: z.enum(AGENT_PLATFORMS),
+  osVersion: z.string(),
+  agentVersion: z.string(),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  enrolledAt: isoDateTime,
+  /** When the last report reached the server; null until the first. */
+  lastReportAt: isoDateTime.nullable(),
+  /** Silent for AGENT_STALE_DAYS: its results no longer count. */
+  stale: z.boolean(),
+  checks: z.array(agentCheckResult.omit({ needsAdmin: true }).extend({ needsAdmin: z.boolean() })),
+});
+export type AgentDevice = z.infer<typeof agentDevice>;
+
+export const agentDevicesQuery = z.strictObject({
+  scope: z.enum(['mine', 'organization']).default('mine'),
+});
+export const agentDevicesResponse = z.object({ devices: z.array(agentDevice) });
+export type AgentDevicesResponse = z.infer<typeof agentDevicesResponse>;
+
+export const agentDeviceParams = z.strictObject({ id: z.uuid({ message: 'must be a device id' }) });
+
+/** A build the server can hand out; `file` is null when this server has none for the target. */
+export const agentDownload = z.object({
+  target: z.enum(AGENT_TARGETS),
+  label: z.string(),
+  fileName: z.string(),
+  file: z.object({ url: z.string(), bytes: z.number().int(), sha256: z.string() }).nullable(),
+});
+export type AgentDownload = z.infer<typeof agentDownload>;
+export const agentDownloadsResponse = z.object({ downloads: z.array(agentDownload) });
+export type AgentDownloadsResponse = z.infer<typeof agentDownloadsResponse>;
+export const agentDownloadParams = z.strictObject({ target: z.enum(AGENT_TARGETS) });
