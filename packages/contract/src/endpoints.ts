@@ -568,6 +568,13 @@ export const endpoints = {
     response: { 200: agentReportResponse },
     summary: 'A device’s check results (Authorization: Bearer <device token>)',
   }),
+  unenrollAgentDevice: endpoint({
+    method: 'POST',
+    path: '/agent/unenroll',
+    access: 'public',
+    response: { 204: z.null() },
+    summary: 'A device removes itself (Authorization: Bearer <device token>); its token stops working',
+  }),
   getAgentDevices: endpoint({
     method: 'GET',
     path: '/agent/devices',
