@@ -45,7 +45,7 @@ describe.runIf(onPosix)('runCommand', () => {
   });
 
   it('asks tools to answer in English', async () => {
-    const script = 'process.stdout.write(`${process.env.LC_ALL} ${process.env.LANG}`)';
+    const script = 'process.stdout.write(process.env.LC_ALL + " " + process.env.LANG)';
     const result = await runCommand(process.execPath, ['-e', script]);
     expect(result.stdout).toBe('C C');
   });
