@@ -1,0 +1,197 @@
+import type { CheckContext } from '../context';
+import {
+  byPlatform,
+  describeFailure,
+  type Finding,
+  fail,
+  firstLine,
+  pass,
+  unknown,
+} from './check-result';
+
+/** A firewall filters incoming connections. */
+export const firewall = byPlatform('firewall', {
+  linux: linuxFirewall,
+  darwin: macFirewall,
+  win32: windowsFirewall,
+});
+
+/** What one Linux firewall manager says: on, off, or not there to ask. */
+type ManagerState =
+  | { state: 'on'; evidence: string }
+  | { state: 'off'; evidence: string }
+  | { state: 'unsure'; evidence: string }
+  | { state: 'absent' };
+
+async function linuxFirewall(ctx: CheckContext): Promise<Finding> {
+  const states = [await ufwState(ctx), await firewalldState(ctx), await nftablesState(ctx)];
+  const on = states.find((s) => s.state === 'on');
+  if (on) return pass(on.evidence);
+  const unsure = states.find((s) => s.state === 'unsure');
+  if (unsure) return unknown(unsure.evidence, true);
+  const off = states.flatMap((s) => (s.state === 'off' ? [s.evidence] : []));
+  if (off.length > 0) return fail(`No firewall is on. ${off.join(' ')}`);
+  return unknown(
+    'No firewall manager (ufw, firewalld or nftables) was found; only an administrator can list the firewall rules.',
+    true,
+  );
+}
+
+async function ufwState(ctx: CheckContext): Promise<ManagerState> {
+  const conf = await ctx.readFile('/etc/ufw/ufw.conf');
+  if (conf === null) return { state: 'absent' };
+  if (!ufwEnabled(conf)) return { state: 'off', evidence: 'The ufw firewall is off.' };
+  const service = await systemdState(ctx, 'ufw');
+  if (service === 'active') return { state: 'on', evidence: 'The ufw firewall is on.' };
+  if (service === 'inactive') {
+    return { state: 'off', evidence: 'The ufw firewall is set to start but is not running.' };
+  }
+  return {
+    state: 'unsure',
+    evidence:
+      'The ufw firewall is set to start, but only an administrator can confirm that it is running.',
+  };
+}
+
+/** `ENABLED=yes` in /etc/ufw/ufw.conf: ufw loads its rules at boot. */
+export function ufwEnabled(conf: string): boolean {
+  return /^\s*ENABLED\s*=\s*["']?yes["']?\s*$/im.test(conf);
+}
+
+async function firewalldState(ctx: CheckContext): Promise<ManagerState> {
+  const state = await ctx.run('firewall-cmd', ['--state']);
+  if (state.missing) return { state: 'absent' };
+  const answer = firstLine(state.stdout) || firstLine(state.stderr);
+  if (state.ok && answer === 'running') return { state: 'on', evidence: 'firewalld is running.' };
+  if (answer === 'not running') return { state: 'off', evidence: 'firewalld is not running.' };
+  return { state: 'unsure', evidence: describeFailure('firewall-cmd', state) };
+}
+
+async function nftablesState(ctx: CheckContext): Promise<ManagerState> {
+  const service = await systemdState(ctx, 'nftables');
+  if (service === 'inactive') {
+    const installed = await ctx.readFile('/etc/nftables.conf');
+    return installed === null
+      ? { state: 'absent' }
+      : { state: 'off', evidence: 'The nftables service is not running.' };
+  }
+  if (service !== 'active') return { state: 'absent' };
+  const rules =
+    (await ctx.readFile('/etc/nftables.conf')) ??
+    (await ctx.readFile('/etc/sysconfig/nftables.conf'));
+  if (rules !== null && nftablesFiltersInput(rules)) {
+    return {
+      state: 'on',
+      evidence: 'The nftables firewall is running and filters incoming traffic.',
+    };
+  }
+  return {
+    state: 'unsure',
+    evidence:
+      'The nftables service is running, but only an administrator can list its rules to confirm they block incoming connections.',
+  };
+}
+
+/** An input chain that drops or rejects something, in an nftables configuration file. */
+export function nftablesFiltersInput(conf: string): boolean {
+  const text = conf.replace(/#.*/g, '');
+  // Each piece runs from one chain's name to the next chain's.
+  return text
+    .split(/\bchain\s+/)
+    .some((chain) => /hook\s+input\b/.test(chain) && /\b(drop|reject)\b/.test(chain));
+}
+
+/** `systemctl is-active`: active, inactive, or null when systemd cannot say. */
+async function systemdState(ctx: CheckContext, unit: string) {
+  const result = await ctx.run('systemctl', ['is-active', unit]);
+  const state = firstLine(result.stdout);
+  if (state === 'active') return 'active';
+  if (state === 'inactive' || state === 'failed') return 'inactive';
+  return null;
+}
+
+async function macFirewall(ctx: CheckContext): Promise<Finding> {
+  const tool = '/usr/libexec/ApplicationFirewall/socketfilterfw';
+  const result = await ctx.run(tool, ['--getglobalstate']);
+  if (!result.ok) return unknown(describeFailure('socketfilterfw', result));
+  return parseSocketFilterState(result.stdout);
+}
+
+export function parseSocketFilterState(output: string): Finding {
+  const state = output.match(/State = (\d+)/)?.[1];
+  switch (state) {
+    case '0':
+      return fail('The macOS firewall is off.');
+    case '1':
+      return pass('The macOS firewall is on.');
+    case '2':
+      return pass('The macOS firewall is on and blocks all incoming connections.');
+    default:
+      return unknown(`socketfilterfw gave an unfamiliar answer: ${firstLine(output)}`);
+  }
+}
+
+export const FIREWALL_PROFILES_SCRIPT =
+  'Get-NetFirewallProfile | Select-Object Name,Enabled | ConvertTo-Json';
+const WINDOWS_PROFILES = ['Domain', 'Private', 'Public'];
+
+async function windowsFirewall(ctx: CheckContext): Promise<Finding> {
+  const result = await ctx.run('powershell', [
+    '-NoProfile',
+    '-NonInteractive',
+    '-Command',
+    FIREWALL_PROFILES_SCRIPT,
+  ]);
+  if (!result.ok) return unknown(describeFailure('PowerShell', result));
+  const profiles = parseFirewallProfiles(result.stdout);
+  if (!profiles)
+    return unknown('Windows gave an answer about its firewall this check could not read.');
+  const missing = WINDOWS_PROFILES.filter((name) => !(name in profiles));
+  if (missing.length > 0) {
+    return unknown(`Windows did not report the firewall for the ${list(missing)} profile.`);
+  }
+  const off = WINDOWS_PROFILES.filter((name) => profiles[name] === false);
+  if (off.length > 0) {
+    const s = off.length > 1 ? 's' : '';
+    return fail(`The Windows firewall is off for the ${list(off)} network profile${s}.`);
+  }
+  const unclear = WINDOWS_PROFILES.filter((name) => profiles[name] === null);
+  if (unclear.length > 0) {
+    return unknown(
+      `Windows did not say whether the firewall is on for the ${list(unclear)} profile.`,
+    );
+  }
+  return pass('The Windows firewall is on for all network profiles (Domain, Private and Public).');
+}
+
+/** Each profile's Enabled as true, false, or null when it is neither. Null when not JSON. */
+export function parseFirewallProfiles(json: string): Record<string, boolean | null> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json.replace(/^\uFEFF/, ''));
+  } catch {
+    return null;
+  }
+  // ConvertTo-Json writes a single profile as an object, several as an array.
+  const items = Array.isArray(parsed) ? parsed : [parsed];
+  const profiles: Record<string, boolean | null> = {};
+  for (const item of items) {
+    const { Name, Enabled } = (item ?? {}) as Record<string, unknown>;
+    if (typeof Name !== 'string') return null;
+    profiles[Name] = enabledValue(Enabled);
+  }
+  return Object.keys(profiles).length > 0 ? profiles : null;
+}
+
+/** Enabled is a GpoBoolean: 1 or true is on, 0 or false off; 2 (not configured) says nothing. */
+function enabledValue(value: unknown): boolean | null {
+  if (value === true || value === 1 || value === 'True') return true;
+  if (value === false || value === 0 || value === 'False') return false;
+  return null;
+}
+
+function list(names: string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
