@@ -20,12 +20,14 @@ type Expected = Pick<CheckCase, 'verdict' | 'evidence' | 'needsAdmin'>;
 const GNOME_ENV = { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME' };
 const KDE_ENV = { XDG_CURRENT_DESKTOP: 'KDE' };
 const KSCREENLOCKERRC = '/home/sam/.config/kscreenlockerrc';
+const DCONF_USER = '/home/sam/.config/dconf/user';
 
 function gnomeCase(
   name: string,
   answers: { lock: FakeAnswer; idle?: FakeAnswer; delay?: FakeAnswer },
   expected: Expected,
   env: Record<string, string> = GNOME_ENV,
+  files: Record<string, string> = {},
 ): CheckCase {
   const commands: Record<string, FakeAnswer> = {
     'gsettings get org.gnome.desktop.screensaver lock-enabled': answers.lock,
@@ -33,7 +35,7 @@ function gnomeCase(
   if (answers.idle) commands['gsettings get org.gnome.desktop.session idle-delay'] = answers.idle;
   if (answers.delay)
     commands['gsettings get org.gnome.desktop.screensaver lock-delay'] = answers.delay;
-  return { name, platform: 'linux', env, commands, ...expected };
+  return { name, platform: 'linux', env, commands, files, ...expected };
 }
 
 function kdeCase(name: string, rc: string | null, expected: Expected): CheckCase {
@@ -130,6 +132,13 @@ const cases: CheckCase[] = [
     },
     { verdict: 'pass', evidence: ['5 minutes'] },
     {},
+    { [DCONF_USER]: linux('dconf-user.gvdb') },
+  ),
+  gnomeCase(
+    'a server without a desktop, where gsettings answers the defaults',
+    { lock: linux('lock-enabled-true.txt'), idle: linux('idle-delay-300.txt') },
+    { verdict: 'unknown', evidence: ['No desktop was found'] },
+    {},
   ),
   gnomeCase(
     'a French Xfce desktop without gsettings',
@@ -142,6 +151,7 @@ const cases: CheckCase[] = [
     { lock: TOOL_MISSING },
     { verdict: 'unknown', evidence: ['No GNOME or KDE desktop settings'] },
     { LANG: 'fr_FR.UTF-8' },
+    { [DCONF_USER]: linux('dconf-user.gvdb') },
   ),
   kdeCase('KDE with its defaults (no file)', null, {
     verdict: 'pass',

@@ -21,8 +21,9 @@ export const MAX_IDLE_SECONDS = 15 * 60;
 
 /** The verdict for a lock after `seconds` idle, `how` saying where that came from. */
 function lockAfter(seconds: number, how: string): Finding {
-  if (seconds <= MAX_IDLE_SECONDS)
+  if (seconds <= MAX_IDLE_SECONDS) {
     return pass(`The screen locks after ${duration(seconds)} idle ${how}.`);
+  }
   return fail(
     `The screen locks only after ${duration(seconds)} idle ${how}; it should lock within 15 minutes.`,
   );
@@ -60,9 +61,16 @@ async function linuxScreenLock(ctx: CheckContext): Promise<Finding> {
       `This check cannot read the screen lock settings of the ${desktop.name} desktop.`,
     );
   }
-  // No desktop named: KDE leaves its files in the home folder; otherwise ask GNOME's settings.
+  // No desktop named (e.g. a scheduled run): the desktops' files in the home folder tell.
   if (kdeConfig !== null || (await ctx.readFile(`${ctx.homedir}/.config/kdeglobals`)) !== null) {
     return kdeLock(kdeConfig);
+  }
+  // gsettings answers GNOME's defaults even on a server without a desktop; a GNOME user has
+  // their own settings database.
+  if ((await ctx.readFile(`${ctx.homedir}/.config/dconf/user`)) === null) {
+    return unknown(
+      'No desktop was found for this account, so this check cannot tell how its screen locks.',
+    );
   }
   return gnomeLock(ctx);
 }
@@ -113,8 +121,9 @@ function kdeLock(config: string | null): Finding {
     daemon.Timeout === undefined ? KDE_DEFAULTS.timeoutMinutes : Number(daemon.Timeout);
   const grace =
     daemon.LockGrace === undefined ? KDE_DEFAULTS.graceSeconds : Number(daemon.LockGrace);
-  if (!autolock)
+  if (!autolock) {
     return fail("The screen does not lock by itself: KDE's automatic screen lock is off.");
+  }
   if (!Number.isFinite(timeout) || !Number.isFinite(grace)) {
     return unknown("KDE's screen lock settings could not be read.");
   }
