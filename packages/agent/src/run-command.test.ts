@@ -50,6 +50,16 @@ describe.runIf(onPosix)('runCommand', () => {
     expect(result.stdout).toBe('C C');
   });
 
+  it('stops a program whose output passes 4 MB', async () => {
+    const script = 'process.stdout.write("x".repeat(5 * 1024 * 1024))';
+    const result = await runCommand(process.execPath, ['-e', script]);
+    expect(result).toMatchObject({
+      ok: false,
+      timedOut: false,
+      stderr: 'The output was too long.',
+    });
+  });
+
   it('never rejects, even for arguments execFile refuses', async () => {
     const result = await runCommand('echo', ['a\0b']);
     expect(result).toMatchObject({ ok: false, missing: false });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type CheckCase, testCheckCases } from '../../test/check-cases';
-import { type FakeAnswer, fakeContext, TIMED_OUT } from '../../test/fake-context';
-import { BITLOCKER_SCRIPT, diskEncryption, rootDevice } from './disk-encryption';
+import { type FakeAnswer, fakeContext, fixture, TIMED_OUT } from '../../test/fake-context';
+import {
+  BITLOCKER_SCRIPT,
+  type BlockDevice,
+  diskEncryption,
+  encryptionLayer,
+  parseLsblkTree,
+  rootDevice,
+} from './disk-encryption';
 
 const linux = (name: string) => `linux/disk-encryption/${name}`;
 const mac = (name: string) => `darwin/disk-encryption/${name}`;
@@ -58,7 +65,7 @@ const cases: CheckCase[] = [
   }),
   luksCase('btrfs subvolume without encryption', 'btrfs-plain', '/dev/nvme0n1p3', {
     verdict: 'fail',
-    evidence: ['/dev/nvme0n1p3 with no encryption'],
+    evidence: ['(/dev/nvme0n1p3) does not lie wholly on an encrypted volume'],
   }),
   {
     name: 'root on encrypted ZFS',
@@ -205,6 +212,42 @@ describe('diskEncryption', () => {
       env: { SystemDrive: 'D:' },
     });
     expect((await diskEncryption(ctx)).evidence).toContain('BitLocker is off on D:');
+  });
+});
+
+describe('encryptionLayer', () => {
+  const disk = (name: string): BlockDevice => ({ name, type: 'disk', children: [] });
+  const part = (name: string, below: BlockDevice): BlockDevice => ({
+    name,
+    type: 'part',
+    children: [below],
+  });
+  const crypt = (name: string, below: BlockDevice): BlockDevice => ({
+    name,
+    type: 'crypt',
+    children: [below],
+  });
+
+  it('wants every path down to a disk encrypted', () => {
+    const spanning: BlockDevice = {
+      name: 'vg-root',
+      type: 'lvm',
+      children: [crypt('luks-1', part('sda2', disk('sda'))), part('sdb1', disk('sdb'))],
+    };
+    expect(encryptionLayer(spanning)).toBeNull();
+    const both: BlockDevice = {
+      ...spanning,
+      children: [
+        crypt('luks-1', part('sda2', disk('sda'))),
+        crypt('luks-2', part('sdb1', disk('sdb'))),
+      ],
+    };
+    expect(encryptionLayer(both)).toBe('luks-1');
+  });
+
+  it('reads lsblk output', () => {
+    const tree = parseLsblkTree(fixture(linux('ubuntu-lvm-luks.lsblk.json')));
+    expect(tree && encryptionLayer(tree)).toBe('dm_crypt-0');
   });
 });
 

@@ -23,16 +23,16 @@ async function luks(ctx: CheckContext): Promise<Finding> {
   if (!source) return notADisk(ctx, firstLine(mount.stdout));
   const tree = await ctx.run('lsblk', ['-s', '-J', '-o', 'NAME,TYPE', source]);
   if (!tree.ok) return unknown(describeFailure('lsblk', tree));
-  const layers = parseLsblkTypes(tree.stdout);
-  if (!layers) return unknown('lsblk gave an answer this check could not read.');
-  const crypt = layers.find((layer) => layer.type === 'crypt');
+  const root = parseLsblkTree(tree.stdout);
+  if (!root) return unknown('lsblk gave an answer this check could not read.');
+  const crypt = encryptionLayer(root);
   if (crypt) {
     return pass(
-      `The system disk is encrypted: the root file system is on the encrypted volume ${crypt.name} (LUKS).`,
+      `The system disk is encrypted: the root file system is on the encrypted volume ${crypt} (LUKS).`,
     );
   }
   return fail(
-    `The system disk is not encrypted: the root file system is on ${source} with no encryption layer beneath it.`,
+    `The system disk is not encrypted: the root file system (${source}) does not lie wholly on an encrypted volume.`,
   );
 }
 
@@ -59,10 +59,11 @@ export function rootDevice(findmntOutput: string): string | null {
   return source.startsWith('/dev/') ? source : null;
 }
 
-type BlockLayer = { name: string; type: string };
+/** A block device and, under `lsblk -s`, the devices it is built on. */
+export type BlockDevice = { name: string; type: string; children: BlockDevice[] };
 
-/** Every device in `lsblk -s -J` output: the root volume and all it is built on. */
-export function parseLsblkTypes(json: string): BlockLayer[] | null {
+/** The root volume in `lsblk -s -J` output, with all it is built on; null if unreadable. */
+export function parseLsblkTree(json: string): BlockDevice | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
@@ -70,15 +71,26 @@ export function parseLsblkTypes(json: string): BlockLayer[] | null {
     return null;
   }
   const roots = (parsed as { blockdevices?: unknown })?.blockdevices;
-  if (!Array.isArray(roots) || roots.length === 0) return null;
-  const layers: BlockLayer[] = [];
-  const visit = (node: unknown) => {
-    const { name, type, children } = (node ?? {}) as Record<string, unknown>;
-    if (typeof name === 'string' && typeof type === 'string') layers.push({ name, type });
-    if (Array.isArray(children)) children.forEach(visit);
-  };
-  roots.forEach(visit);
-  return layers.length > 0 ? layers : null;
+  return Array.isArray(roots) && roots.length === 1 ? toDevice(roots[0]) : null;
+}
+
+function toDevice(node: unknown): BlockDevice | null {
+  const { name, type, children = [] } = (node ?? {}) as Record<string, unknown>;
+  if (typeof name !== 'string' || typeof type !== 'string' || !Array.isArray(children)) return null;
+  const parts = children.map(toDevice);
+  if (parts.some((part) => part === null)) return null;
+  return { name, type, children: parts as BlockDevice[] };
+}
+
+/**
+ * The name of an encrypted layer when every path from the volume down to a disk passes through
+ * one (an LVM group spanning an encrypted and a plain partition is not encrypted); else null.
+ */
+export function encryptionLayer(device: BlockDevice): string | null {
+  if (device.type === 'crypt') return device.name;
+  if (device.children.length === 0) return null;
+  const below = device.children.map(encryptionLayer);
+  return below.every((name) => name !== null) ? (below[0] ?? null) : null;
 }
 
 async function fileVault(ctx: CheckContext): Promise<Finding> {
