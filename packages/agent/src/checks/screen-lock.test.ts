@@ -251,7 +251,10 @@ const cases: CheckCase[] = [
   windowsCase(
     'a screen saver without a password',
     { desktop: win('desktop-not-secure.txt') },
-    { verdict: 'fail', evidence: ['no password-protected screen saver'] },
+    {
+      verdict: 'fail',
+      evidence: ['starts after 5 minutes idle but does not ask for the password'],
+    },
   ),
   windowsCase(
     'a password-protected screen saver after 30 minutes',

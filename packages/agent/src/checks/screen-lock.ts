@@ -8,7 +8,7 @@ import {
   pass,
   unknown,
 } from './check-result';
-import { parseRegValues, regNumber } from './reg-query';
+import { parseRegValues, type RegValue, regNumber } from './reg-query';
 
 /** The screen locks by itself after at most 15 minutes idle. */
 export const screenLock = byPlatform('screen-lock', {
@@ -215,7 +215,7 @@ async function windowsScreenLock(ctx: CheckContext): Promise<Finding> {
     : null;
   const user = await ctx.run('reg', ['query', DESKTOP_KEY]);
   const policy = await ctx.run('reg', ['query', DESKTOP_POLICY_KEY]);
-  const saverSeconds = secureScreenSaverSeconds({
+  const saver = screenSaverOf({
     ...(user.ok ? parseRegValues(user.stdout) : {}),
     // A policy overrides the user's own choice.
     ...(policy.ok ? parseRegValues(policy.stdout) : {}),
@@ -223,21 +223,28 @@ async function windowsScreenLock(ctx: CheckContext): Promise<Finding> {
 
   const locks = [
     limitSeconds ? { seconds: limitSeconds, how: '(the inactivity limit)' } : null,
-    saverSeconds ? { seconds: saverSeconds, how: '(password-protected screen saver)' } : null,
+    saver?.secure ? { seconds: saver.seconds, how: '(password-protected screen saver)' } : null,
   ].filter((lock) => lock !== null);
   const soonest = locks.sort((a, b) => a.seconds - b.seconds)[0];
   if (soonest) return lockAfter(soonest.seconds, soonest.how);
   if (!user.ok && !limit.ok) return unknown(describeFailure('reg', user));
+  if (saver) {
+    return fail(
+      `A screen saver starts after ${duration(saver.seconds)} idle but does not ask for the password, and no inactivity limit is set, so Windows does not lock the screen by itself.`,
+    );
+  }
   return fail(
     'Windows does not lock the screen by itself: no inactivity limit is set and no password-protected screen saver is on.',
   );
 }
 
-/** The screen saver's timeout when one is chosen, on, and asks for the password; else null. */
-export function secureScreenSaverSeconds(values: ReturnType<typeof parseRegValues>): number | null {
+/** The screen saver when one is chosen and on, with its timeout and whether it asks for the password. */
+export function screenSaverOf(
+  values: Record<string, RegValue>,
+): { seconds: number; secure: boolean } | null {
   const active = values.ScreenSaveActive?.data.trim() === '1';
   const chosen = (values['SCRNSAVE.EXE']?.data.trim() ?? '') !== '';
-  const secure = values.ScreenSaverIsSecure?.data.trim() === '1';
-  const timeout = regNumber(values.ScreenSaveTimeOut);
-  return active && chosen && secure && timeout ? timeout : null;
+  const seconds = regNumber(values.ScreenSaveTimeOut);
+  if (!active || !chosen || !seconds) return null;
+  return { seconds, secure: values.ScreenSaverIsSecure?.data.trim() === '1' };
 }
