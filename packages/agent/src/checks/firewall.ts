@@ -16,21 +16,19 @@ export const firewall = byPlatform('firewall', {
   win32: windowsFirewall,
 });
 
-/** What one Linux firewall manager says: on, off, or not there to ask. */
-type ManagerState =
-  | { state: 'on'; evidence: string }
-  | { state: 'off'; evidence: string }
-  | { state: 'unsure'; evidence: string }
-  | { state: 'absent' };
+/** What one Linux firewall manager says: on, off, unsure without root, or not installed. */
+type ManagerState = { state: 'on' | 'off' | 'unsure'; evidence: string } | { state: 'absent' };
 
 async function linuxFirewall(ctx: CheckContext): Promise<Finding> {
-  const states = [await ufwState(ctx), await firewalldState(ctx), await nftablesState(ctx)];
-  const on = states.find((s) => s.state === 'on');
-  if (on) return pass(on.evidence);
-  const unsure = states.find((s) => s.state === 'unsure');
+  const found: { state: 'off' | 'unsure'; evidence: string }[] = [];
+  for (const manager of [ufwState, firewalldState, nftablesState]) {
+    const said = await manager(ctx);
+    if (said.state === 'on') return pass(said.evidence);
+    if (said.state !== 'absent') found.push({ state: said.state, evidence: said.evidence });
+  }
+  const unsure = found.find((s) => s.state === 'unsure');
   if (unsure) return unknown(unsure.evidence, true);
-  const off = states.flatMap((s) => (s.state === 'off' ? [s.evidence] : []));
-  if (off.length > 0) return fail(`No firewall is on. ${off.join(' ')}`);
+  if (found.length > 0) return fail(`No firewall is on. ${found.map((s) => s.evidence).join(' ')}`);
   return unknown(
     'No firewall manager (ufw, firewalld or nftables) was found; only an administrator can list the firewall rules.',
     true,
