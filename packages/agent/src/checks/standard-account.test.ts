@@ -88,6 +88,13 @@ const cases: CheckCase[] = [
     evidence: ['standard user'],
   },
   {
+    name: 'id -Gn times out',
+    platform: 'darwin',
+    commands: { 'id -u': mac('uid-501.id-u.txt'), 'id -Gn': TIMED_OUT },
+    verdict: 'unknown',
+    evidence: ['id did not answer in time'],
+  },
+  {
     name: 'English administrator under UAC (deny only)',
     platform: 'win32',
     commands: { [WHOAMI]: win('en-admin-uac.txt') },
