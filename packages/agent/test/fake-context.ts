@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AgentPlatform } from '@castellan/contract/agent-checks';
+import type { AgentPlatform, CurrentBrowsers } from '@castellan/contract/agent-checks';
 import type { CheckContext, CommandResult } from '../src/context';
 
 /** Where recorded outputs live: `<platform>/<check-id>/<case>.<tool>.txt`. */
@@ -32,6 +32,7 @@ export type FakeContextOptions = {
   files?: Record<string, string | null>;
   env?: Record<string, string | undefined>;
   homedir?: string;
+  currentBrowsers?: CurrentBrowsers;
 };
 
 /** A CheckContext answering from fixtures; a command it was not given is a missing tool. */
@@ -51,7 +52,7 @@ export function fakeContext(options: FakeContextOptions): CheckContext & { calls
     },
     env: options.env ?? {},
     homedir: options.homedir ?? HOMES[options.platform],
-    currentBrowsers: {},
+    currentBrowsers: options.currentBrowsers ?? {},
   };
 }
 
@@ -66,7 +67,7 @@ function toResult(answer: FakeAnswer): CommandResult {
   const { stdoutFile, stderrFile, ...given } = answer;
   const code = given.code !== undefined ? given.code : given.missing || given.timedOut ? null : 0;
   return {
-    ok: code === 0,
+    ok: given.ok ?? code === 0,
     code,
     stdout: stdoutFile ? fixture(stdoutFile) : (given.stdout ?? ''),
     stderr: stderrFile ? fixture(stderrFile) : (given.stderr ?? ''),
