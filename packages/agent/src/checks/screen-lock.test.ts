@@ -24,17 +24,22 @@ const DCONF_USER = '/home/sam/.config/dconf/user';
 
 function gnomeCase(
   name: string,
-  answers: { lock: FakeAnswer; idle?: FakeAnswer; delay?: FakeAnswer },
+  answers: { lock: FakeAnswer; idle?: FakeAnswer; delay?: FakeAnswer; lockdown?: FakeAnswer },
   expected: Expected,
   env: Record<string, string> = GNOME_ENV,
   files: Record<string, string> = {},
 ): CheckCase {
-  const commands: Record<string, FakeAnswer> = {
-    'gsettings get org.gnome.desktop.screensaver lock-enabled': answers.lock,
-  };
-  if (answers.idle) commands['gsettings get org.gnome.desktop.session idle-delay'] = answers.idle;
-  if (answers.delay)
-    commands['gsettings get org.gnome.desktop.screensaver lock-delay'] = answers.delay;
+  const keys = {
+    lock: 'org.gnome.desktop.screensaver lock-enabled',
+    idle: 'org.gnome.desktop.session idle-delay',
+    delay: 'org.gnome.desktop.screensaver lock-delay',
+    lockdown: 'org.gnome.desktop.lockdown disable-lock-screen',
+  } as const;
+  const commands: Record<string, FakeAnswer> = {};
+  for (const [answer, key] of Object.entries(keys) as [keyof typeof keys, string][]) {
+    const given = answers[answer];
+    if (given) commands[`gsettings get ${key}`] = given;
+  }
   return { name, platform: 'linux', env, commands, files, ...expected };
 }
 
@@ -87,6 +92,15 @@ const cases: CheckCase[] = [
       delay: linux('lock-delay-0.txt'),
     },
     { verdict: 'pass', evidence: ['locks after 5 minutes idle (GNOME)'] },
+  ),
+  gnomeCase(
+    'GNOME with locking disabled by the lockdown setting',
+    {
+      lock: linux('lock-enabled-true.txt'),
+      idle: linux('idle-delay-300.txt'),
+      lockdown: linux('lockdown-true.txt'),
+    },
+    { verdict: 'fail', evidence: ['GNOME lockdown'] },
   ),
   gnomeCase(
     'GNOME with the automatic lock off',

@@ -96,6 +96,10 @@ async function gnomeLock(ctx: CheckContext): Promise<Finding> {
   if (lockEnabled === 'false') {
     return fail("The screen does not lock by itself: GNOME's automatic screen lock is off.");
   }
+  const lockdown = await get('org.gnome.desktop.lockdown', 'disable-lock-screen');
+  if (lockdown.ok && firstLine(lockdown.stdout) === 'true') {
+    return fail('Locking the screen is turned off on this computer (GNOME lockdown setting).');
+  }
   if (lockEnabled !== 'true' || idleDelay === null) {
     return unknown("GNOME's screen lock settings could not be read.");
   }
