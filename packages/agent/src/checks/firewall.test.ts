@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type CheckCase, testCheckCases } from '../../test/check-cases';
 import { type FakeAnswer, fixture, TIMED_OUT } from '../../test/fake-context';
 import {
+  enabledFirewallProducts,
+  FIREWALL_PRODUCTS_SCRIPT,
   FIREWALL_PROFILES_SCRIPT,
   firewall,
   nftablesFiltersInput,
@@ -24,11 +26,18 @@ const NFT_CONF = '/etc/nftables.conf';
 
 const SOCKETFILTERFW = '/usr/libexec/ApplicationFirewall/socketfilterfw --getglobalstate';
 const PROFILES = `powershell -NoProfile -NonInteractive -Command ${FIREWALL_PROFILES_SCRIPT}`;
+const PRODUCTS = `powershell -NoProfile -NonInteractive -Command ${FIREWALL_PRODUCTS_SCRIPT}`;
 const windowsCase = (
   name: string,
   answer: FakeAnswer,
   expected: Pick<CheckCase, 'verdict' | 'evidence'>,
-): CheckCase => ({ name, platform: 'win32', commands: { [PROFILES]: answer }, ...expected });
+  products: FakeAnswer = { stdout: '' },
+): CheckCase => ({
+  name,
+  platform: 'win32',
+  commands: { [PROFILES]: answer, [PRODUCTS]: products },
+  ...expected,
+});
 
 const cases: CheckCase[] = [
   {
@@ -164,6 +173,30 @@ const cases: CheckCase[] = [
     verdict: 'fail',
     evidence: ['off for the Domain, Private and Public network profiles.'],
   }),
+  windowsCase(
+    'every profile off because another firewall is on',
+    win('all-off.json'),
+    { verdict: 'pass', evidence: ['Windows firewall is off', 'but ESET Firewall is on'] },
+    win('product-eset-on.json'),
+  ),
+  windowsCase(
+    'every profile off, two other firewalls registered and one on',
+    win('all-off.json'),
+    { verdict: 'pass', evidence: ['but Bitdefender Firewall is on'] },
+    win('product-two.json'),
+  ),
+  windowsCase(
+    'the Public profile off, another firewall registered but off',
+    win('public-off.json'),
+    { verdict: 'fail', evidence: ['off for the Public network profile.'] },
+    win('product-off.json'),
+  ),
+  windowsCase(
+    'every profile off on Windows Server, which has no Security Center',
+    win('all-off.json'),
+    { verdict: 'fail', evidence: ['off for the Domain, Private and Public network profiles.'] },
+    { code: 1, stderrFile: win('server-no-security-center.stderr.txt') },
+  ),
   windowsCase('a single profile, as an object', win('single-profile.json'), {
     verdict: 'unknown',
     evidence: ['did not report', 'Domain and Private'],
@@ -199,6 +232,15 @@ describe('firewall', () => {
 describe('parseFirewallProfiles', () => {
   it('reads a single profile written as an object', () => {
     expect(parseFirewallProfiles(fixture(win('single-profile.json')))).toEqual({ Public: true });
+  });
+});
+
+describe('enabledFirewallProducts', () => {
+  it('names only the firewalls that are on', () => {
+    expect(enabledFirewallProducts(fixture(win('product-two.json')))).toEqual([
+      'Bitdefender Firewall',
+    ]);
+    expect(enabledFirewallProducts('')).toEqual([]);
   });
 });
 

@@ -131,19 +131,21 @@ export function parseSocketFilterState(output: string): Finding {
 
 export const FIREWALL_PROFILES_SCRIPT =
   'Get-NetFirewallProfile | Select-Object Name,Enabled | ConvertTo-Json';
+/** Firewalls registered with Windows Security; the namespace is missing on Windows Server. */
+export const FIREWALL_PRODUCTS_SCRIPT =
+  'Get-CimInstance -Namespace root/SecurityCenter2 -ClassName FirewallProduct | Select-Object displayName,productState | ConvertTo-Json';
 const WINDOWS_PROFILES = ['Domain', 'Private', 'Public'];
 
+const powershell = (ctx: CheckContext, script: string) =>
+  ctx.run('powershell', ['-NoProfile', '-NonInteractive', '-Command', script]);
+
 async function windowsFirewall(ctx: CheckContext): Promise<Finding> {
-  const result = await ctx.run('powershell', [
-    '-NoProfile',
-    '-NonInteractive',
-    '-Command',
-    FIREWALL_PROFILES_SCRIPT,
-  ]);
+  const result = await powershell(ctx, FIREWALL_PROFILES_SCRIPT);
   if (!result.ok) return unknown(describeFailure('PowerShell', result));
   const profiles = parseFirewallProfiles(result.stdout);
-  if (!profiles)
+  if (!profiles) {
     return unknown('Windows gave an answer about its firewall this check could not read.');
+  }
   const missing = WINDOWS_PROFILES.filter((name) => !(name in profiles));
   if (missing.length > 0) {
     return unknown(`Windows did not report the firewall for the ${list(missing)} profile.`);
@@ -151,7 +153,12 @@ async function windowsFirewall(ctx: CheckContext): Promise<Finding> {
   const off = WINDOWS_PROFILES.filter((name) => profiles[name] === false);
   if (off.length > 0) {
     const s = off.length > 1 ? 's' : '';
-    return fail(`The Windows firewall is off for the ${list(off)} network profile${s}.`);
+    const windowsOff = `The Windows firewall is off for the ${list(off)} network profile${s}`;
+    // Another firewall that registers with Windows Security turns Windows' own off.
+    const products = await powershell(ctx, FIREWALL_PRODUCTS_SCRIPT);
+    const other = products.ok ? enabledFirewallProducts(products.stdout) : [];
+    if (other.length > 0) return pass(`${windowsOff}, but ${list(other)} is on and protects it.`);
+    return fail(`${windowsOff}.`);
   }
   const unclear = WINDOWS_PROFILES.filter((name) => profiles[name] === null);
   if (unclear.length > 0) {
@@ -162,18 +169,34 @@ async function windowsFirewall(ctx: CheckContext): Promise<Finding> {
   return pass('The Windows firewall is on for all network profiles (Domain, Private and Public).');
 }
 
+/**
+ * The names of the firewalls Windows Security reports as on. Their productState packs flags in
+ * hex digits; the third from the right is 1 when the product is on.
+ */
+export function enabledFirewallProducts(json: string): string[] {
+  return jsonItems(json).flatMap((item) => {
+    const { displayName, productState } = (item ?? {}) as Record<string, unknown>;
+    const on = typeof productState === 'number' && ((productState >> 12) & 0xf) === 1;
+    return on && typeof displayName === 'string' ? [displayName] : [];
+  });
+}
+
+/** ConvertTo-Json output as a list: it writes one item as an object, several as an array. */
+function jsonItems(json: string): unknown[] {
+  const text = json.replace(/^\uFEFF/, '').trim();
+  if (text === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    return [];
+  }
+}
+
 /** Each profile's Enabled as true, false, or null when it is neither. Null when not JSON. */
 export function parseFirewallProfiles(json: string): Record<string, boolean | null> | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json.replace(/^\uFEFF/, ''));
-  } catch {
-    return null;
-  }
-  // ConvertTo-Json writes a single profile as an object, several as an array.
-  const items = Array.isArray(parsed) ? parsed : [parsed];
   const profiles: Record<string, boolean | null> = {};
-  for (const item of items) {
+  for (const item of jsonItems(json)) {
     const { Name, Enabled } = (item ?? {}) as Record<string, unknown>;
     if (typeof Name !== 'string') return null;
     profiles[Name] = enabledValue(Enabled);
