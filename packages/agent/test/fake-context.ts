@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AgentPlatform, CurrentBrowsers } from '@castellan/contract/agent-checks';
+import type { CheckContext, CommandResult } from '../src/context';
+
+/** Where recorded outputs live: `<platform>/<check-id>/<case>.<tool>.txt`. */
+export const FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+/** A fixture file's text, by its path under the fixtures folder. */
+export function fixture(name: string): string {
+  return readFileSync(path.join(FIXTURES_DIR, name), 'utf8');
+}
+
+/**
+ * How the fake answers one command: a fixture path (its text is the stdout of a run that
+ * exited 0), or a partial result whose `stdoutFile` / `stderrFile` name fixtures. A result with
+ * a non-zero `code` is not ok.
+ */
+export type FakeAnswer =
+  | string
+  | (Partial<CommandResult> & { stdoutFile?: string; stderrFile?: string });
+
+export const TOOL_MISSING: FakeAnswer = { missing: true };
+export const TIMED_OUT: FakeAnswer = { timedOut: true };
+
+export type FakeContextOptions = {
+  platform: AgentPlatform;
+  /** Keyed by the command line, program and arguments joined by single spaces. */
+  commands?: Record<string, FakeAnswer>;
+  /** Keyed by absolute path: a fixture path, or null for a file that cannot be read. */
+  files?: Record<string, string | null>;
+  env?: Record<string, string | undefined>;
+  homedir?: string;
+  currentBrowsers?: CurrentBrowsers;
+};
+
+/** A CheckContext answering from fixtures; a command it was not given is a missing tool. */
+export function fakeContext(options: FakeContextOptions): CheckContext & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    platform: options.platform,
+    calls,
+    run: async (file, args) => {
+      const line = [file, ...args].join(' ');
+      calls.push(line);
+      return toResult(options.commands?.[line] ?? TOOL_MISSING);
+    },
+    readFile: async (filePath) => {
+      const name = options.files?.[filePath];
+      return name ? fixture(name) : null;
+    },
+    env: options.env ?? {},
+    homedir: options.homedir ?? HOMES[options.platform],
+    currentBrowsers: options.currentBrowsers ?? {},
+  };
+}
+
+const HOMES: Record<AgentPlatform, string> = {
+  linux: '/home/sam',
+  darwin: '/Users/sam',
+  win32: 'C:\\Users\\sam',
+};
+
+function toResult(answer: FakeAnswer): CommandResult {
+  if (typeof answer === 'string') return toResult({ stdoutFile: answer });
+  const { stdoutFile, stderrFile, ...given } = answer;
+  const code = given.code !== undefined ? given.code : given.missing || given.timedOut ? null : 0;
+  return {
+    ok: given.ok ?? code === 0,
+    code,
+    stdout: stdoutFile ? fixture(stdoutFile) : (given.stdout ?? ''),
+    stderr: stderrFile ? fixture(stderrFile) : (given.stderr ?? ''),
+    missing: given.missing ?? false,
+    timedOut: given.timedOut ?? false,
+  };
+}
