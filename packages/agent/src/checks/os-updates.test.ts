@@ -17,7 +17,6 @@ describe('os-updates on Linux with apt', () => {
       commands: {
         'apt-get -s -o Debug::NoLocking=1 upgrade': upgrade,
         'apt-config dump APT::Periodic::Unattended-Upgrade': periodic,
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax
         'dpkg-query -W -f=${Status} unattended-upgrades': status,
         'systemctl is-enabled apt-daily-upgrade.timer': timer,
       },
