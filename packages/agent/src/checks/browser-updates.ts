@@ -7,7 +7,7 @@ import {
   compareVersions,
 } from '@castellan/contract/agent-checks';
 import type { Check, CheckContext, CommandResult } from '../context';
-import { namesWithVerb } from './plain-words';
+import { listInWords, namesWithVerb } from './plain-words';
 import { plistString } from './plist';
 
 export type InstalledBrowser = { browser: AgentBrowser; version: string };
@@ -31,8 +31,9 @@ export function judgeBrowsers(
     );
   }
   // An extended support release trails the current version on purpose.
+  const esr = installed.filter((found) => /esr/i.test(found.version));
   const judged = installed.filter(
-    (found) => current[found.browser] !== undefined && !/esr/i.test(found.version),
+    (found) => current[found.browser] !== undefined && !esr.includes(found),
   );
   const older = judged.filter(
     (found) => compareVersions(found.version, current[found.browser] ?? '') < 0,
@@ -46,10 +47,14 @@ export function judgeBrowsers(
   if (judged.length > 0) {
     return result('pass', `${namesWithVerb(judged.map(named), 'is', 'are')} up to date.`);
   }
-  return result(
-    'unknown',
-    `Found ${installed.map(named).join(', ')}, but the current version to compare with is not known.`,
-  );
+  const unknown = installed.filter((found) => !esr.includes(found));
+  const sentences = [
+    esr.length > 0 &&
+      `${namesWithVerb(esr.map(named), 'is an extended support release', 'are extended support releases')}, not compared with the current version.`,
+    unknown.length > 0 &&
+      `Found ${listInWords(unknown.map(named))}, but the current version to compare with is not known.`,
+  ];
+  return result('unknown', sentences.filter(Boolean).join(' '));
 }
 
 // --- Linux ---
