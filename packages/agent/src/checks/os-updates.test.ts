@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, fakeContext, fixture } from '../../test/fake-context-2';
-import { osUpdates, parseAptSecurityCount, parseSoftwareUpdateList } from './os-updates';
+import {
+  osUpdates,
+  parseAptSecurityCount,
+  parseSoftwareUpdateList,
+  WINDOWS_UPDATES_SCRIPT,
+} from './os-updates';
 
 const failed = (path: string, code = 1): FakeAnswer => ({ code, stderr: fixture(path) });
 
@@ -366,6 +371,10 @@ describe('os-updates on Windows', () => {
     const result = await osUpdates(windows(answer));
     expect(result.verdict).toBe(verdict);
     expect(result.evidence).toContain(words);
+  });
+
+  it('holds no double quotes, which the Windows command line would have to escape', () => {
+    expect(WINDOWS_UPDATES_SCRIPT).not.toContain('"');
   });
 
   it('gives the update search two minutes', async () => {

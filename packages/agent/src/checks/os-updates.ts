@@ -53,8 +53,8 @@ export function aptAutomatic(
       sentence: 'The unattended-upgrades package is not installed, so updates are not automatic.',
     };
   }
-  const value = /Unattended-Upgrade "(\d+)"/.exec(periodic.stdout)?.[1];
-  if (value === undefined || Number(value) === 0) {
+  const value = /^APT::Periodic::Unattended-Upgrade "([^"]*)";/m.exec(periodic.stdout)?.[1];
+  if (!value || Number.parseInt(value, 10) === 0) {
     return { good: false, sentence: 'Automatic security updates are turned off.' };
   }
   if (/^(disabled|masked)/.test(timer.stdout.trim())) {
@@ -213,7 +213,7 @@ $au = Get-ItemProperty -Path 'HKLM:\\SOFTWARE\\Policies\\Microsoft\\Windows\\Win
 if ($au -and $au.NoAutoUpdate -eq 1) { $r.noAutoUpdate = $true }
 try {
   $searcher = (New-Object -ComObject Microsoft.Update.Session).CreateUpdateSearcher()
-  $found = $searcher.Search("IsInstalled=0 and Type='Software' and IsHidden=0").Updates
+  $found = $searcher.Search('IsInstalled=0 and Type=''Software'' and IsHidden=0').Updates
   $n = 0
   foreach ($u in $found) {
     $ids = @($u.Categories | ForEach-Object { $_.CategoryID })
