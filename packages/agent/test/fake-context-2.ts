@@ -48,19 +48,16 @@ function toResult(answer: FakeAnswer): CommandResult {
 }
 
 /** A CheckContext answering from recorded outputs; commands it does not know are "not installed". */
-export function fakeContext(setup: FakeSetup): CheckContext & { calls: string[] } {
+export function fakeContext(setup: FakeSetup): CheckContext {
   const commands = setup.commands ?? {};
   const files = setup.files ?? {};
-  const calls: string[] = [];
   return {
     platform: setup.platform,
-    calls,
     env: {},
     homedir: setup.homedir ?? '/home/alex',
     currentBrowsers: setup.currentBrowsers ?? {},
     async run(file, args) {
       const line = [file, ...args].join(' ');
-      calls.push(line);
       const exact = commands[line];
       if (exact !== undefined) return toResult(exact);
       const prefix = Object.keys(commands)

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, fakeContext, fixture } from '../../test/fake-context-2';
 import {
+  macosPending,
   osUpdates,
   parseAptSecurityCount,
   parseSoftwareUpdateList,
@@ -239,7 +240,7 @@ describe('os-updates on macOS', () => {
       'several updates',
       mac(`${dir}/softwareupdate-several.txt`),
       'fail',
-      '4 updates are waiting to be installed: macOS Sonoma 14.7.1, Safari, Command Line Tools for Xcode and others',
+      '3 updates are waiting to be installed: macOS Sonoma 14.7.1, Safari and Command Line Tools for Xcode.',
     ],
     [
       'one update',
@@ -305,12 +306,14 @@ describe('os-updates on macOS', () => {
       missing: false,
       timedOut: false,
     });
-    expect(list).toEqual([
-      'macOS Sonoma 14.7.1',
-      'Safari',
-      'Command Line Tools for Xcode',
-      'XProtectPlistConfigData',
-    ]);
+    expect(list).toEqual(['macOS Sonoma 14.7.1', 'Safari', 'Command Line Tools for Xcode']);
+  });
+
+  it('names at most three updates', () => {
+    const titles = ['macOS Sonoma 14.7.1', 'Safari', 'Command Line Tools for Xcode', 'iTunes'];
+    expect(macosPending(titles).sentence).toBe(
+      '4 updates are waiting to be installed: macOS Sonoma 14.7.1, Safari, Command Line Tools for Xcode and others.',
+    );
   });
 });
 
