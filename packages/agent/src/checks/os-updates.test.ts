@@ -114,27 +114,38 @@ describe('os-updates on Linux with apt', () => {
 
 describe('os-updates on Linux with dnf', () => {
   const dir = 'linux/os-updates';
-  const notFound = failed(`${dir}/systemctl-no-such-unit.stderr.txt`);
-  const disabled: FakeAnswer = { code: 1, stdout: fixture(`${dir}/systemctl-disabled.txt`) };
+  const timers = [
+    'dnf-automatic-install.timer',
+    'dnf5-automatic-install.timer',
+    'dnf-automatic.timer',
+    'dnf5-automatic.timer',
+  ];
+  /** dnf 4's timers answer "disabled" unless enabled; dnf5's are not installed. */
   const dnf = (
     list: FakeAnswer,
-    timers: [FakeAnswer, FakeAnswer, FakeAnswer] = [
-      `${dir}/systemctl-enabled.txt`,
-      disabled,
-      notFound,
-    ],
-    config: string | null = `${dir}/dnf-automatic-no-apply.conf`,
+    enabled: readonly string[] = ['dnf-automatic-install.timer'],
+    configs: Record<string, string> = {
+      '/etc/dnf/automatic.conf': `${dir}/dnf-automatic-no-apply.conf`,
+    },
   ) =>
     fakeContext({
       platform: 'linux',
       commands: {
         'dnf -q updateinfo list --security': list,
-        'systemctl is-enabled dnf-automatic-install.timer': timers[0],
-        'systemctl is-enabled dnf-automatic.timer': timers[1],
-        'systemctl is-enabled dnf5-automatic.timer': timers[2],
+        ...Object.fromEntries(
+          timers.map((timer): [string, FakeAnswer] => {
+            const answer: FakeAnswer = enabled.includes(timer)
+              ? `${dir}/systemctl-enabled.txt`
+              : timer.startsWith('dnf5')
+                ? failed(`${dir}/systemctl-no-such-unit.stderr.txt`)
+                : { code: 1, stdout: fixture(`${dir}/systemctl-disabled.txt`) };
+            return [`systemctl is-enabled ${timer}`, answer];
+          }),
+        ),
       },
-      files: { '/etc/dnf/automatic.conf': config },
+      files: configs,
     });
+  const empty = `${dir}/dnf-updateinfo-empty.txt`;
 
   it.each([
     [
@@ -157,42 +168,46 @@ describe('os-updates on Linux with dnf', () => {
     ],
     [
       'nothing pending, install timer on',
-      dnf(`${dir}/dnf-updateinfo-empty.txt`),
+      dnf(empty),
       'pass',
-      'dnf-automatic',
+      'installed automatically (dnf-automatic)',
+    ],
+    [
+      'dnf5 install timer on',
+      dnf(empty, ['dnf5-automatic-install.timer'], {}),
+      'pass',
+      'installed automatically',
     ],
     [
       'dnf-automatic.timer set to apply updates',
-      dnf(
-        `${dir}/dnf-updateinfo-empty.txt`,
-        [notFound, `${dir}/systemctl-enabled.txt`, notFound],
-        `${dir}/dnf-automatic-apply.conf`,
-      ),
+      dnf(empty, ['dnf-automatic.timer'], {
+        '/etc/dnf/automatic.conf': `${dir}/dnf-automatic-apply.conf`,
+      }),
       'pass',
       'installed automatically',
     ],
     [
       'dnf-automatic.timer only downloading',
-      dnf(`${dir}/dnf-updateinfo-empty.txt`, [notFound, `${dir}/systemctl-enabled.txt`, notFound]),
+      dnf(empty, ['dnf-automatic.timer']),
       'fail',
       'set not to install',
     ],
     [
-      'dnf5-automatic.timer without a readable config',
-      dnf(
-        `${dir}/dnf-updateinfo-empty.txt`,
-        [notFound, notFound, `${dir}/systemctl-enabled.txt`],
-        null,
-      ),
+      'dnf5-automatic.timer reads its own configuration first',
+      dnf(empty, ['dnf5-automatic.timer'], {
+        '/etc/dnf/dnf5-plugins/automatic.conf': `${dir}/dnf-automatic-apply.conf`,
+        '/etc/dnf/automatic.conf': `${dir}/dnf-automatic-no-apply.conf`,
+      }),
+      'pass',
+      'installed automatically',
+    ],
+    [
+      'dnf5-automatic.timer without a readable configuration',
+      dnf(empty, ['dnf5-automatic.timer'], {}),
       'unknown',
       'Could not tell whether updates are installed automatically',
     ],
-    [
-      'no automatic timer',
-      dnf(`${dir}/dnf-updateinfo-empty.txt`, [notFound, disabled, notFound]),
-      'fail',
-      'not turned on',
-    ],
+    ['no automatic timer', dnf(empty, []), 'fail', 'not turned on'],
     [
       'metadata cannot be downloaded',
       dnf(failed(`${dir}/dnf-updateinfo-offline.stderr.txt`)),

@@ -86,34 +86,60 @@ export function parseDnfSecurityCount(stdout: string): number {
     .filter((line) => line.trim().split(/\s+/).length >= 3 && !/^Name\s/.test(line)).length;
 }
 
-const DNF_TIMERS = ['dnf-automatic-install.timer', 'dnf-automatic.timer', 'dnf5-automatic.timer'];
+// Install timers always install; the others do what the configuration's apply_updates says.
+const DNF_INSTALL_TIMERS = ['dnf-automatic-install.timer', 'dnf5-automatic-install.timer'];
+const DNF_CONFIGURED_TIMERS = ['dnf-automatic.timer', 'dnf5-automatic.timer'];
+// dnf5 reads the first of its own two; dnf 4 reads /etc/dnf/automatic.conf.
+const DNF_AUTOMATIC_CONFIGS = [
+  '/etc/dnf/dnf5-plugins/automatic.conf',
+  '/etc/dnf/automatic.conf',
+  '/usr/share/dnf5/dnf5-plugins/automatic.conf',
+];
 
-/** `enabled` holds `systemctl is-enabled` for each of DNF_TIMERS, in order. */
-export function dnfAutomatic(enabled: readonly CommandResult[], config: string | null): Finding {
-  if (enabled.every((result) => result.missing)) return UNKNOWN_AUTOMATIC;
-  const on = enabled.map((result) => result.stdout.trim() === 'enabled');
-  if (on[0])
-    return { good: true, sentence: 'Updates are installed automatically (dnf-automatic).' };
-  if (!on.some(Boolean)) {
+const isEnabled = (result: CommandResult) => result.stdout.trim() === 'enabled';
+
+/** From `systemctl is-enabled` of each timer, and the automatic.conf in force (null if none). */
+export function dnfAutomatic(
+  installTimers: readonly CommandResult[],
+  configuredTimers: readonly CommandResult[],
+  config: string | null,
+): Finding {
+  const automatic: Finding = {
+    good: true,
+    sentence: 'Updates are installed automatically (dnf-automatic).',
+  };
+  if ([...installTimers, ...configuredTimers].every((result) => result.missing)) {
+    return UNKNOWN_AUTOMATIC;
+  }
+  if (installTimers.some(isEnabled)) return automatic;
+  if (!configuredTimers.some(isEnabled)) {
     return { good: false, sentence: 'Automatic updates (dnf-automatic) are not turned on.' };
   }
   if (config === null) return UNKNOWN_AUTOMATIC;
-  if (/^\s*apply_updates\s*=\s*(yes|true|1|on)\s*$/im.test(config)) {
-    return { good: true, sentence: 'Updates are installed automatically (dnf-automatic).' };
-  }
+  if (/^\s*apply_updates\s*=\s*(yes|true|1|on)\s*$/im.test(config)) return automatic;
   return {
     good: false,
     sentence: 'dnf-automatic looks for updates but is set not to install them.',
   };
 }
 
+async function firstReadable(ctx: CheckContext, paths: readonly string[]): Promise<string | null> {
+  for (const path of paths) {
+    const text = await ctx.readFile(path);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
 async function dnfUpdates(ctx: CheckContext, list: CommandResult): Promise<AgentCheckResult> {
-  const enabled = await Promise.all(
-    DNF_TIMERS.map((timer) => ctx.run('systemctl', ['is-enabled', timer])),
-  );
-  const config = await ctx.readFile('/etc/dnf/automatic.conf');
+  const isEnabledRun = (timer: string) => ctx.run('systemctl', ['is-enabled', timer]);
+  const [installTimers, configuredTimers, config] = await Promise.all([
+    Promise.all(DNF_INSTALL_TIMERS.map(isEnabledRun)),
+    Promise.all(DNF_CONFIGURED_TIMERS.map(isEnabledRun)),
+    firstReadable(ctx, DNF_AUTOMATIC_CONFIGS),
+  ]);
   const count = list.ok ? parseDnfSecurityCount(list.stdout) : null;
-  return judgeUpdates(pendingFinding(count), dnfAutomatic(enabled, config));
+  return judgeUpdates(pendingFinding(count), dnfAutomatic(installTimers, configuredTimers, config));
 }
 
 async function linuxUpdates(ctx: CheckContext): Promise<AgentCheckResult> {
