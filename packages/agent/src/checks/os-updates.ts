@@ -202,7 +202,10 @@ export function macosAutomatic(
     return { good: false, sentence: 'Checking for updates automatically is turned off.' };
   }
   if (criticalInstall === 0) {
-    return { good: false, sentence: 'Security responses are not installed automatically.' };
+    return {
+      good: false,
+      sentence: 'Security responses and system files are not installed automatically.',
+    };
   }
   if (installMacos === 0) {
     return { good: false, sentence: 'macOS updates are not installed automatically.' };
@@ -281,15 +284,17 @@ export function windowsAutomatic(json: unknown): Finding {
   if (off === true) {
     return { good: false, sentence: 'Automatic updates are turned off by a Windows policy.' };
   }
-  if (off === false)
+  if (off === false) {
     return { good: true, sentence: 'Windows Update installs updates automatically.' };
+  }
   return UNKNOWN_AUTOMATIC;
 }
 
 async function windowsUpdates(ctx: CheckContext): Promise<AgentCheckResult> {
   const result = await runPowerShell(ctx, WINDOWS_UPDATES_SCRIPT, 120_000);
-  const json = result.ok ? parseJson(result.stdout) : null;
-  if (json === null) {
+  // The script's last line prints the JSON, so it is read even after an earlier error.
+  const json = parseJson(result.stdout);
+  if (field(json, 'noAutoUpdate') === undefined) {
     return {
       id: 'os-updates',
       verdict: 'unknown',
