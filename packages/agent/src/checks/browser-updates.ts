@@ -47,14 +47,21 @@ export function judgeBrowsers(
   if (judged.length > 0) {
     return result('pass', `${namesWithVerb(judged.map(named), 'is', 'are')} up to date.`);
   }
-  const unknown = installed.filter((found) => !esr.includes(found));
-  const sentences = [
-    esr.length > 0 &&
-      `${namesWithVerb(esr.map(named), 'is an extended support release', 'are extended support releases')}, not compared with the current version.`,
-    unknown.length > 0 &&
-      `Found ${listInWords(unknown.map(named))}, but the current version to compare with is not known.`,
-  ];
-  return result('unknown', sentences.filter(Boolean).join(' '));
+  const notJudged = installed.filter((found) => !esr.includes(found));
+  const sentences: string[] = [];
+  if (esr.length > 0) {
+    const what = namesWithVerb(
+      esr.map(named),
+      'is an extended support release',
+      'are extended support releases',
+    );
+    sentences.push(`${what}, not compared with the current version.`);
+  }
+  if (notJudged.length > 0) {
+    const what = listInWords(notJudged.map(named));
+    sentences.push(`Found ${what}, but the current version to compare with is not known.`);
+  }
+  return result('unknown', sentences.join(' '));
 }
 
 // --- Linux ---
