@@ -28,6 +28,8 @@ export type FakeSetup = {
   files?: Record<string, string | null>;
   currentBrowsers?: CurrentBrowsers;
   homedir?: string;
+  /** The answer to commands not in `commands`: by default, the tool is not installed. */
+  otherwise?: FakeAnswer;
 };
 
 const SUCCESS: CommandResult = {
@@ -64,7 +66,8 @@ export function fakeContext(setup: FakeSetup): CheckContext {
         .filter((key) => line.startsWith(`${key} `))
         .sort((a, b) => b.length - a.length)[0];
       const answer = prefix === undefined ? undefined : commands[prefix];
-      return answer === undefined ? MISSING : toResult(answer);
+      if (answer !== undefined) return toResult(answer);
+      return setup.otherwise === undefined ? MISSING : toResult(setup.otherwise);
     },
     async readFile(path) {
       const recorded = files[path];

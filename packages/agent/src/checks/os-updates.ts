@@ -25,6 +25,9 @@ export function pendingFinding(count: number | null, noun = 'security update'): 
   return { good: false, sentence: `${countInWords(count, noun)} ${verb} waiting to be installed.` };
 }
 
+/** The tool ran to its end, whatever it said. */
+const answered = (result: CommandResult) => !result.missing && !result.timedOut;
+
 const UNKNOWN_AUTOMATIC: Finding = {
   good: null,
   sentence: 'Could not tell whether updates are installed automatically.',
@@ -46,7 +49,7 @@ export function aptAutomatic(
   packageStatus: CommandResult,
   timer: CommandResult,
 ): Finding {
-  if (periodic.missing || packageStatus.missing) return UNKNOWN_AUTOMATIC;
+  if (![periodic, packageStatus, timer].every(answered)) return UNKNOWN_AUTOMATIC;
   if (!/\binstall ok installed\b/.test(packageStatus.stdout)) {
     return {
       good: false,
@@ -108,10 +111,11 @@ export function dnfAutomatic(
     good: true,
     sentence: 'Updates are installed automatically (dnf-automatic).',
   };
-  if ([...installTimers, ...configuredTimers].every((result) => result.missing)) {
+  if (installTimers.some(isEnabled)) return automatic;
+  const timers = [...installTimers, ...configuredTimers];
+  if (timers.every((result) => result.missing) || timers.some((result) => result.timedOut)) {
     return UNKNOWN_AUTOMATIC;
   }
-  if (installTimers.some(isEnabled)) return automatic;
   if (!configuredTimers.some(isEnabled)) {
     return { good: false, sentence: 'Automatic updates (dnf-automatic) are not turned on.' };
   }
