@@ -75,3 +75,8 @@ export function fakeContext(setup: FakeSetup): CheckContext {
     },
   };
 }
+
+/** A run that failed with a recorded error message on stderr. */
+export function failed(stderrFixture: string, code = 1): Partial<CommandResult> {
+  return { code, stderr: fixture(stderrFixture) };
+}

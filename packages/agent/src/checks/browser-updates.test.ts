@@ -1,6 +1,6 @@
 import type { CurrentBrowsers } from '@castellan/contract/agent-checks';
 import { describe, expect, it } from 'vitest';
-import { type FakeAnswer, fakeContext, fixture } from '../../test/fake-context-2';
+import { type FakeAnswer, failed, fakeContext, fixture } from '../../test/fake-context-2';
 import { browserUpdates, judgeBrowsers, parseRegValue } from './browser-updates';
 
 const CURRENT: CurrentBrowsers = {
@@ -9,8 +9,6 @@ const CURRENT: CurrentBrowsers = {
   edge: '131.0.2903.70',
   safari: '18.1.1',
 };
-
-const failed = (path: string, code = 1): FakeAnswer => ({ code, stderr: fixture(path) });
 
 describe('browser-updates on Linux', () => {
   const dir = 'linux/browser-updates';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeAnswer, fakeContext, fixture } from '../../test/fake-context-2';
+import { type FakeAnswer, failed, fakeContext, fixture } from '../../test/fake-context-2';
 import {
   macosPending,
   osUpdates,
@@ -7,8 +7,6 @@ import {
   parseSoftwareUpdateList,
   WINDOWS_UPDATES_SCRIPT,
 } from './os-updates';
-
-const failed = (path: string, code = 1): FakeAnswer => ({ code, stderr: fixture(path) });
 
 describe('os-updates on Linux with apt', () => {
   const dir = 'linux/os-updates';
