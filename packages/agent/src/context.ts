@@ -1,4 +1,8 @@
-import type { AgentCheckResult, AgentPlatform, CurrentBrowsers } from '@castellan/contract/agent-checks';
+import type {
+  AgentCheckResult,
+  AgentPlatform,
+  CurrentBrowsers,
+} from '@castellan/contract/agent-checks';
 
 /** What one run of a system tool gave. Never thrown: a check reads `missing` or `timedOut`. */
 export type CommandResult = {
