@@ -162,6 +162,20 @@ describe('enroll', () => {
     expect(out).toContain('Scheduled: systemd runs the agent every 6 hours');
   });
 
+  it('stays enrolled when the schedule cannot be installed, and says why', async () => {
+    deps.schedule.run = async () => ({
+      ...OK,
+      ok: false,
+      code: 1,
+      stderr: 'Failed to connect to bus: No medium found',
+    });
+    expect(await cli('enroll', 'GOOD-CODE', '--server', SERVER, '--install')).toBe(1);
+    expect(err).toContain('systemctl --user cannot reach your user session');
+    expect(err).toContain('This computer is enrolled all the same.');
+    expect(server.reports).toHaveLength(1);
+    expect((await savedConfig()).deviceId).toBe('device-1');
+  });
+
   it("says the server's words for an invalid or expired code, and saves nothing", async () => {
     expect(await cli('enroll', 'OLD-CODE', '--server', SERVER)).toBe(1);
     expect(err).toBe(`${MESSAGES.badCode}\n`);

@@ -145,7 +145,13 @@ async function enroll(
     exitCode = error.exitCode;
   }
   if (install) {
-    deps.out(`${await installSchedule(scheduleDeps(deps))}\n`);
+    try {
+      deps.out(`${await installSchedule(scheduleDeps(deps))}\n`);
+    } catch (error) {
+      if (!(error instanceof AgentError)) throw error;
+      deps.err(`${error.message}\nThis computer is enrolled all the same.\n`);
+      exitCode = 1;
+    }
   } else {
     deps.out(
       `To check and report every ${AGENT_SCHEDULE_HOURS} hours, run: castellan-agent install-schedule\n`,
