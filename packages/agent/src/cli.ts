@@ -25,7 +25,8 @@ const NOT_ENROLLED = [
 ].join('\n');
 
 function usage(deps: CliDeps): string {
-  return `castellan-agent ${deps.device.agentVersion}: checks this computer's security settings and reports them to Castellan.
+  return `castellan-agent ${deps.device.agentVersion}: checks this computer's security settings
+and reports them to Castellan.
 
 Usage:
   ${ENROLL_USAGE}
@@ -219,7 +220,8 @@ async function unenroll(local: boolean, deps: CliDeps): Promise<number> {
     } catch (error) {
       if (!(error instanceof AgentError)) throw error;
       throw new AgentError(
-        `${error.message} Nothing was removed; to delete this computer's settings anyway, run castellan-agent unenroll --local (an administrator can remove the device in Castellan).`,
+        `${error.message} Nothing was removed; to delete this computer's settings anyway, run ` +
+          'castellan-agent unenroll --local (an administrator can remove the device in Castellan).',
       );
     }
   }

@@ -74,7 +74,10 @@ export async function readConfig(home: string): Promise<AgentConfig | null> {
   return value;
 }
 
-/** Writes the config atomically (a temporary file renamed over the old one), readable only by the user. */
+/**
+ * Writes the config atomically (a temporary file renamed over the old one), readable only by
+ * the user.
+ */
 export async function writeConfig(home: string, config: AgentConfig): Promise<void> {
   const file = configPath(home);
   const temp = path.join(home, `.${CONFIG_FILE_NAME}.${randomBytes(6).toString('hex')}.tmp`);

@@ -3,7 +3,10 @@ import os from 'node:os';
 import { AGENT_PLATFORM_NAMES, type AgentPlatform } from '@castellan/contract/agent-checks';
 import type { RunCommand } from './context';
 
-/** e.g. "Ubuntu 24.04.1 LTS (kernel 6.8.0-45-generic)", "macOS 14.5", "Windows 11 Pro (10.0.22631)" */
+/**
+ * e.g. "Ubuntu 24.04.1 LTS (kernel 6.8.0-45-generic)", "macOS 14.5",
+ * "Windows 11 Pro (10.0.22631)"
+ */
 export async function osVersion(
   platform: AgentPlatform,
   run: RunCommand,
