@@ -371,6 +371,13 @@ describe('unenroll', () => {
     expect(existsSync(path.join(dir, 'config', 'config.json'))).toBe(false);
   });
 
+  it('removes a schedule left behind without settings', async () => {
+    await rm(path.join(dir, 'config'), { recursive: true });
+    expect(await cli('unenroll')).toBe(0);
+    expect(out).toBe('This computer is not enrolled.\nRemoved the schedule (systemd timer).\n');
+    expect(server.requests.map((r) => r.path)).not.toContain('/api/agent/unenroll');
+  });
+
   it('keeps everything when the server cannot be reached, unless --local', async () => {
     server.unreachable = true;
     expect(await cli('unenroll')).toBe(1);

@@ -206,6 +206,10 @@ async function unenroll(local: boolean, deps: CliDeps): Promise<number> {
   });
   if (!config && !local) {
     deps.out('This computer is not enrolled.\n');
+    // A schedule left behind would only fail every few hours.
+    if (await scheduleInstalled(scheduleDeps(deps))) {
+      deps.out(`${await uninstallSchedule(scheduleDeps(deps))}\n`);
+    }
     return 0;
   }
   if (config && !local) {
