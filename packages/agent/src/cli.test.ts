@@ -323,6 +323,14 @@ describe('status', () => {
     );
   });
 
+  it('says when Castellan no longer counts the results', async () => {
+    await cli('enroll', 'GOOD-CODE', '--server', SERVER);
+    clock += 15 * 24 * 60 * 60_000;
+    await cli('status');
+    expect(out).toContain('Last reported 2026-11-25 12:01 UTC (15 days ago).');
+    expect(out).toContain('it has not reported for over 14 days.');
+  });
+
   it('uses words instead of symbols on Windows', async () => {
     deps.device.platform = 'win32';
     await cli('run', '--dry');

@@ -1,5 +1,9 @@
 // The `castellan-agent` command: enroll, run, status, unenroll and the schedule.
-import { AGENT_LIMITS, AGENT_SCHEDULE_HOURS } from '@castellan/contract/agent-checks';
+import {
+  AGENT_LIMITS,
+  AGENT_SCHEDULE_HOURS,
+  AGENT_STALE_DAYS,
+} from '@castellan/contract/agent-checks';
 import { AgentError, UsageError } from './agent-error';
 import { checkAndReport } from './check-and-report';
 import { type CliArgs, parseCliArgs } from './cli-args';
@@ -38,7 +42,8 @@ Usage:
   castellan-agent status
       What the last check found, and when it was reported.
   castellan-agent install-schedule | uninstall-schedule
-      Check and report every ${AGENT_SCHEDULE_HOURS} hours as this user (no administrator rights needed), or stop.
+      Check and report every ${AGENT_SCHEDULE_HOURS} hours as this user (no administrator
+      rights needed), or stop.
   castellan-agent unenroll [--local]
       Remove this computer from Castellan and delete its settings here. --local deletes them
       here only, when the server cannot be reached.
@@ -117,8 +122,10 @@ async function enroll(
   // A damaged config is replaced by this enrollment.
   const previous = await readConfig(deps.configHome).catch(() => null);
   const device = {
-    ...deps.device,
     name: clip(deps.device.name.trim() || 'Unnamed computer', AGENT_LIMITS.deviceNameChars),
+    platform: deps.device.platform,
+    osVersion: clip(deps.device.osVersion, AGENT_LIMITS.versionChars),
+    agentVersion: clip(deps.device.agentVersion, AGENT_LIMITS.versionChars),
   };
   const client = serverClient(base, deps.fetch, userAgent(device.agentVersion));
   const answer = await client.enroll(code.trim(), device);
@@ -182,6 +189,12 @@ async function status(deps: CliDeps): Promise<number> {
       : 'Not reported yet.',
   ];
   if (config.lastReportError) lines.push(`The last report failed: ${config.lastReportError}`);
+  const staleAfter = AGENT_STALE_DAYS * 24 * 60 * 60 * 1000;
+  if (config.lastReportAt && now.getTime() - Date.parse(config.lastReportAt) > staleAfter) {
+    lines.push(
+      `Castellan no longer counts this computer: it has not reported for over ${AGENT_STALE_DAYS} days.`,
+    );
+  }
   lines.push(
     (await scheduleInstalled(scheduleDeps(deps)))
       ? `Scheduled every ${AGENT_SCHEDULE_HOURS} hours.`
