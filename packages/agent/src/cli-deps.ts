@@ -1,0 +1,20 @@
+import type { AgentDeviceInfo } from '@castellan/contract';
+import type { AgentCheckResult, CurrentBrowsers } from '@castellan/contract/agent-checks';
+import type { ScheduleDeps } from './schedule';
+
+/** Everything the CLI does to the world, injected so that tests drive it without the machine. */
+export type CliDeps = {
+  /** Runs every check; `currentBrowsers` as the server last said. */
+  runChecks: (currentBrowsers: CurrentBrowsers) => Promise<AgentCheckResult[]>;
+  fetch: typeof fetch;
+  now: () => Date;
+  /** Write text as it is (the CLI ends its lines). */
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** The folder of the config file (see configHome). */
+  configHome: string;
+  /** This computer as the server is told; `name` is the host name. */
+  device: AgentDeviceInfo;
+  /** What the scheduler needs besides the platform and the config folder. */
+  schedule: Omit<ScheduleDeps, 'platform' | 'configHome'>;
+};
