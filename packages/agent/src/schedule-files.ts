@@ -35,6 +35,11 @@ export function systemdService(command: readonly string[], configHome: string): 
   ].join('\n');
 }
 
+/**
+ * Every AGENT_SCHEDULE_HOURS hours by the calendar, so that `Persistent` runs a check missed while
+ * the computer was off or asleep as soon as it is back; spread over 20 minutes so that an
+ * office's computers do not all report at the same second.
+ */
 export function systemdTimer(): string {
   return [
     '[Unit]',
@@ -42,7 +47,8 @@ export function systemdTimer(): string {
     '',
     '[Timer]',
     'OnBootSec=5min',
-    `OnUnitActiveSec=${AGENT_SCHEDULE_HOURS}h`,
+    `OnCalendar=*-*-* 00/${AGENT_SCHEDULE_HOURS}:00:00`,
+    'RandomizedDelaySec=20min',
     'Persistent=true',
     '',
     '[Install]',

@@ -56,7 +56,7 @@ describe('on Linux', () => {
     expect(await installSchedule(deps('linux'))).toBe(
       `Scheduled: systemd runs the agent every 6 hours (timer castellan-agent.timer in ${path.dirname(timer())}).`,
     );
-    expect(await readFile(timer(), 'utf8')).toContain('OnUnitActiveSec=6h');
+    expect(await readFile(timer(), 'utf8')).toContain('OnCalendar=*-*-* 00/6:00:00');
     expect(calls).toEqual([
       ['systemctl', '--user', 'daemon-reload'],
       ['systemctl', '--user', 'enable', '--now', 'castellan-agent.timer'],

@@ -26,8 +26,14 @@ export const TIMED_OUT: FakeAnswer = { timedOut: true };
 
 export type FakeContextOptions = {
   platform: AgentPlatform;
-  /** Keyed by the command line, program and arguments joined by single spaces. */
+  /**
+   * Keyed by the command line, program and arguments joined by single spaces. A key also answers
+   * any longer command line it begins (a long PowerShell script named by its first words); the
+   * longest key wins.
+   */
   commands?: Record<string, FakeAnswer>;
+  /** The answer to commands not in `commands`: by default, the tool is not installed. */
+  otherwise?: FakeAnswer;
   /** Keyed by absolute path: a fixture path, or null for a file that cannot be read. */
   files?: Record<string, string | null>;
   env?: Record<string, string | undefined>;
@@ -44,7 +50,7 @@ export function fakeContext(options: FakeContextOptions): CheckContext & { calls
     run: async (file, args) => {
       const line = [file, ...args].join(' ');
       calls.push(line);
-      return toResult(options.commands?.[line] ?? TOOL_MISSING);
+      return toResult(answerTo(line, options.commands ?? {}) ?? options.otherwise ?? TOOL_MISSING);
     },
     readFile: async (filePath) => {
       const name = options.files?.[filePath];
@@ -55,6 +61,18 @@ export function fakeContext(options: FakeContextOptions): CheckContext & { calls
     currentBrowsers: options.currentBrowsers ?? {},
   };
 }
+
+function answerTo(line: string, commands: Record<string, FakeAnswer>): FakeAnswer | undefined {
+  const exact = commands[line];
+  if (exact !== undefined) return exact;
+  const prefix = Object.keys(commands)
+    .filter((key) => line.startsWith(`${key} `))
+    .sort((a, b) => b.length - a.length)[0];
+  return prefix === undefined ? undefined : commands[prefix];
+}
+
+/** A run that failed with a recorded error message on stderr. */
+export const failed = (stderrFile: string, code = 1): FakeAnswer => ({ code, stderrFile });
 
 const HOMES: Record<AgentPlatform, string> = {
   linux: '/home/sam',

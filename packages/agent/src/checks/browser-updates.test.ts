@@ -1,6 +1,6 @@
 import type { CurrentBrowsers } from '@castellan/contract/agent-checks';
 import { describe, expect, it } from 'vitest';
-import { type FakeAnswer, failed, fakeContext, fixture } from '../../test/fake-context-2';
+import { type FakeAnswer, failed, fakeContext, fixture } from '../../test/fake-context';
 import { browserUpdates, judgeBrowsers, parseRegValue } from './browser-updates';
 
 const CURRENT: CurrentBrowsers = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeAnswer, failed, fakeContext, fixture } from '../../test/fake-context-2';
+import { type FakeAnswer, failed, fakeContext, fixture } from '../../test/fake-context';
 import {
   macosPending,
   osUpdates,

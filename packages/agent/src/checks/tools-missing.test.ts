@@ -1,6 +1,6 @@
 import { AGENT_PLATFORMS } from '@castellan/contract/agent-checks';
 import { describe, expect, it } from 'vitest';
-import { fakeContext } from '../../test/fake-context-2';
+import { fakeContext } from '../../test/fake-context';
 import { browserUpdates } from './browser-updates';
 import { malwareProtection } from './malware-protection';
 import { osUpdates } from './os-updates';
