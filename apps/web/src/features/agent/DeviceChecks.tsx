@@ -64,12 +64,12 @@ export function DeviceChecks({
       <Stack
         component="ul"
         id={listId}
-        hidden={!open}
         aria-label={`Checks of ${deviceName}`}
         gap="xs"
         p={0}
         m={0}
-        style={{ listStyle: 'none' }}
+        // Stack's own class shows it as flex, which a hidden attribute alone does not override.
+        style={{ listStyle: 'none', display: open ? undefined : 'none' }}
       >
         {checks.map((check) => (
           <CheckRow key={check.id} check={check} />

@@ -17,7 +17,7 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
   return (
     <Card component="li" withBorder padding="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb={4}>
-        <div style={{ minWidth: 0 }}>
+        <div style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs">
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {device.name}
@@ -33,7 +33,7 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
             {showOwner && ` · ${device.owner.name}`} · <LastReport at={device.lastReportAt} />
           </Text>
           {device.stale && (
-            <Text size="xs" c="yellow.9">
+            <Text size="xs">
               Silent for {AGENT_STALE_DAYS} days or more: its results no longer count.
             </Text>
           )}

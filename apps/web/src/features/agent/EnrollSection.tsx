@@ -98,15 +98,24 @@ export function EnrollSection({
           </Button>
         </Alert>
       )}
-      {enrollment && !createCode.isError && (
+      {/* Always there, so that screen readers hear each new code as it arrives. */}
+      <div role="status">
+        {enrollment && (
+          <>
+            <Text size="sm">
+              Your code:{' '}
+              <Code fz="md" fw={700}>
+                {enrollment.code}
+              </Code>
+            </Text>
+            <Text size="sm" mb="xs">
+              Valid until {formatExpiry(enrollment.expiresAt)}, for one device.
+            </Text>
+          </>
+        )}
+      </div>
+      {enrollment && (
         <Stack gap="xs">
-          <Text size="sm" role="status">
-            Your code is{' '}
-            <Code fz="md" fw={700}>
-              {enrollment.code}
-            </Code>
-            , valid until {formatExpiry(enrollment.expiresAt)}.
-          </Text>
           <CommandBox command={enrollCommand(target, enrollment.code, window.location.origin)} />
           <Text size="sm" c="dimmed">
             The agent checks the device at once, reports, and sets itself to run again on its own.

@@ -38,6 +38,7 @@ export function RemoveDeviceButton({ device, label }: { device: AgentDevice; lab
       aria-label={label}
       loading={remove.isPending}
       onClick={confirm}
+      style={{ flexShrink: 0 }}
     >
       Remove
     </Button>
