@@ -52,7 +52,11 @@ const heading = (page: Page, name: string) =>
 
 const VISITS: Visit[] = [
   { route: '/', ready: (page) => page.getByRole('button', { name: 'Analyse' }) },
-  { route: '/agent/download', as: 'Alice Morgan', ready: (p) => heading(p, 'Agent download') },
+  {
+    route: '/agent/download',
+    as: 'Alice Morgan',
+    ready: (page) => page.getByRole('list', { name: 'Other systems' }),
+  },
   {
     route: '/dashboard',
     as: 'Alice Morgan',
