@@ -96,7 +96,7 @@ test.describe('the agent download page', () => {
     expect(code).not.toBe('');
 
     const origin = new URL(page.url()).origin;
-    const command = enroll.getByLabel('Enrollment command', { exact: true });
+    const command = enroll.getByRole('figure', { name: 'Command for Linux (x64)' }).locator('pre');
     await expect(command).toHaveText(
       `chmod +x ./castellan-agent-linux-x64 && ./castellan-agent-linux-x64 enroll ${code} --server ${origin} --install`,
     );
@@ -107,14 +107,17 @@ test.describe('the agent download page', () => {
     );
 
     await enroll.getByRole('combobox', { name: 'Build' }).selectOption('win32-x64');
-    await expect(command).toHaveText(
+    const windows = enroll
+      .getByRole('figure', { name: 'Command for Windows (x64)' })
+      .locator('pre');
+    await expect(windows).toHaveText(
       `.\\castellan-agent-windows-x64.exe enroll ${code} --server ${origin} --install`,
     );
 
     // Each click is a new code.
     await enroll.getByRole('button', { name: 'Get a new code' }).click();
     await expect(status.locator('code')).not.toHaveText(code);
-    await expect(command).toContainText(`enroll ${await status.locator('code').textContent()} `);
+    await expect(windows).toContainText(`enroll ${await status.locator('code').textContent()} `);
   });
 });
 

@@ -17,14 +17,13 @@ import { useCreateEnrollmentCode } from './api';
 import { commandShell, enrollCommand } from './enroll-command';
 
 /** The command, wrapping inside its box on a narrow screen, with a button that copies it. */
-function CommandBox({ command }: { command: string }) {
+function CommandBox({ command, caption }: { command: string; caption: string }) {
   return (
-    <Stack gap="xs">
-      <Code
-        block
-        aria-label="Enrollment command"
-        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-      >
+    <Stack component="figure" gap="xs" m={0}>
+      <Text component="figcaption" size="sm" fw={500}>
+        {caption}
+      </Text>
+      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {command}
       </Code>
       <CopyButton value={command}>
@@ -116,7 +115,10 @@ export function EnrollSection({
       </div>
       {enrollment && (
         <Stack gap="xs">
-          <CommandBox command={enrollCommand(target, enrollment.code, window.location.origin)} />
+          <CommandBox
+            caption={`Command for ${AGENT_TARGET_FILES[target].label}`}
+            command={enrollCommand(target, enrollment.code, window.location.origin)}
+          />
           <Text size="sm" c="dimmed">
             The agent checks the device at once, reports, and sets itself to run again on its own.
             Your device tasks update when its report arrives.
