@@ -42,7 +42,7 @@ export function DeviceChecks({
   if (checks.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No results yet: they appear after the agent's first report.
+        No results yet: they appear after the agent’s first report.
       </Text>
     );
   }
