@@ -17,6 +17,8 @@ const META_API = `http://127.0.0.1:${port + 95}`;
 // A local Stripe (customers, billing portal sessions and page, signed webhooks) for billing.
 const STRIPE_API = `http://127.0.0.1:${port + 96}`;
 const client = { id: 'castellan-test', secret: 'castellan-test-secret' };
+/** The browsers' "current" versions the agent is judged against in the browser tests. */
+export const AGENT_BROWSER_VERSIONS = 'chrome=131.0.6778.85,firefox=133.0';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-e2e-'));
 
 // Several runs may share a machine: each can build the web app into its own WEB_DIST_DIR.
@@ -124,6 +126,9 @@ export default defineConfig({
         STRIPE_SECRET_KEY: 'sk_test_castellan',
         STRIPE_WEBHOOK_SECRET: 'whsec_castellan_test',
         STRIPE_API_BASE_URL: STRIPE_API,
+        // The agent the browser tests enroll (npm test builds it first).
+        AGENT_DIST_DIR: path.resolve('packages/agent/dist'),
+        AGENT_BROWSER_VERSIONS: AGENT_BROWSER_VERSIONS,
       },
     },
   ],

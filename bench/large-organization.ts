@@ -5,6 +5,7 @@ import type { ScanFinding, ScanReport } from '@castellan/contract';
 import { CHECKS } from '@castellan/scanner';
 import { type Db, openDatabase } from '../apps/server/src/db/client';
 import {
+  agentDevices,
   domainScans,
   integrations,
   organizations,
@@ -12,6 +13,7 @@ import {
   taskEvidence,
   users,
 } from '../apps/server/src/db/schema';
+import { secretHash } from '../apps/server/src/modules/agent/secrets';
 import { CATALOGUE } from '../apps/server/src/modules/tasks/catalogue';
 
 export const LARGE_ORG_DOMAIN = 'two-hundred.example';
@@ -19,6 +21,9 @@ export const LARGE_ORG_ADMIN = `admin.0@${LARGE_ORG_DOMAIN}`;
 const MEMBERS = 200;
 const ADMINS = 3;
 const FINDINGS = 500;
+/** Two enrolled computers per member, whose agents the bench reports as. */
+export const BENCH_DEVICES = MEMBERS * 2;
+export const benchDeviceToken = (i: number) => `cagt_bench-device-${i}`;
 
 /** A bench report: the scanner's checks over and over, a third of them failing. */
 function benchReport(next: () => number): ScanReport {
@@ -129,6 +134,17 @@ export async function seedLargeOrganizationInto(db: Db): Promise<void> {
       status: 'connected',
       lastScan: now,
     });
+    await tx.insert(agentDevices).values(
+      Array.from({ length: BENCH_DEVICES }, (_, i) => ({
+        organizationId: org.id,
+        userId: people[i % MEMBERS]?.id ?? '',
+        tokenHash: secretHash(benchDeviceToken(i)),
+        name: `Bench computer ${i}`,
+        platform: (['linux', 'darwin', 'win32'] as const)[i % 3] ?? 'linux',
+        osVersion: '1.0',
+        agentVersion: '0.1.0',
+      })),
+    );
     await tx.insert(taskEvidence).values(
       people.map((person) => ({
         organizationId: org.id,

@@ -50,6 +50,15 @@ export async function loadTest(
   const options = { url, connections, headers: { cookie }, ...(rate ? { overallRate: rate } : {}) };
   await autocannon({ ...options, duration: Math.min(WARM_UP_SECONDS, durationSeconds) });
   const result = await autocannon({ ...options, duration: durationSeconds });
+  return loadFigures(result, connections, durationSeconds);
+}
+
+/** The figures the bench prints of one autocannon run. */
+export function loadFigures(
+  result: autocannon.Result,
+  connections: number,
+  durationSeconds: number,
+): LoadFigures {
   return {
     connections,
     durationSeconds,

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type AgentRunFigures, measureAgentRun, reportLoad } from './agent-load';
 import {
   type AssetSizes,
   ensureWebBuild,
@@ -40,6 +41,8 @@ type BackendFigures = {
   load?: LoadFigures;
   /** The task endpoints, for the admin of the 200-member organisation. */
   tasks?: { endpoint: string; max: LoadFigures; at200: LoadFigures }[];
+  /** POST /api/agent/report at TARGET_RATE, from the bench organisation's 400 devices. */
+  agentReports?: LoadFigures;
   error?: string;
 };
 
@@ -100,6 +103,9 @@ async function benchBackend(figures: BackendFigures, dbEnv: Record<string, strin
       checkLoad(endpoint, at200);
       figures.tasks.push({ endpoint, max, at200 });
     }
+    console.error(`… ${figures.backend}: agent reports at ${TARGET_RATE}/s`);
+    figures.agentReports = await reportLoad(warm.url, duration, TARGET_RATE);
+    checkLoad('agent reports', figures.agentReports);
   } finally {
     await warm.stop();
   }
@@ -146,7 +152,15 @@ const GRAPH_PAGE = 'src/features/attack-graph/AttackGraphPage.tsx';
 let scan: ScanSpeed | string;
 let googleSync: GoogleSyncFigures[] | string;
 let m365Sync: M365SyncFigures[] | string;
+let agentRun: AgentRunFigures | string;
 try {
+  console.error('… the endpoint agent: one run of every check');
+  try {
+    agentRun = measureAgentRun();
+  } catch (err) {
+    agentRun = `not measured (${fail('agent run', err)})`;
+  }
+
   console.error('… domain scan on delayed fixtures');
   try {
     scan = await measureScanSpeed();
@@ -278,6 +292,28 @@ console.log(
     ),
   ]),
 );
+console.log(
+  `\nEndpoint agent: POST /api/agent/report at ${TARGET_RATE}/s from 400 devices of ${LARGE_ORG_DOMAIN}, 10 connections:`,
+);
+console.log(
+  table([
+    ['  Backend', 'Req/s', 'p50', 'p99', 'Errors', 'Non-2xx'],
+    ...backends.map((b) => [
+      `  ${b.backend}`,
+      num(b.agentReports?.requestsPerSecond, 1),
+      b.agentReports ? `${b.agentReports.latencyP50Ms} ms` : '–',
+      b.agentReports ? `${b.agentReports.latencyP99Ms} ms` : '–',
+      num(b.agentReports?.errors),
+      num(b.agentReports?.non2xx),
+    ]),
+  ]),
+);
+console.log(
+  typeof agentRun === 'string'
+    ? `  One run: ${agentRun}`
+    : `  One run of every check (castellan-agent run --dry, whole process): median ${agentRun.medianMs} ms of ${agentRun.runs}, slowest ${agentRun.slowestMs} ms`,
+);
+
 console.log('\nCold start: spawn → first 200 from /api/health, on an empty database (migrations +');
 console.log(
   'demo data). Warm start: the same on the database the cold start left. Stop: SIGTERM → exit.',
@@ -353,7 +389,7 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, scan, googleSync, m365Sync, firstPage: page, graphPage, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, firstPage: page, graphPage, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 

@@ -18,11 +18,13 @@ const steps = [
     report: `${results}/unit.json`,
   },
   { name: 'web build', cmd: 'npm run build' },
+  // The browser tests enroll the real agent: the server hands out this build.
+  { name: 'agent build', cmd: 'npm run agent:build' },
   {
     name: 'browser tests',
     cmd: 'npx playwright test',
     report: `${results}/e2e.json`,
-    needs: 'web build',
+    needs: ['web build', 'agent build'],
   },
 ];
 
@@ -44,9 +46,10 @@ function countReport(file) {
 }
 
 for (const step of steps) {
-  if (step.needs && !ok.has(step.needs)) {
+  const missing = (step.needs ?? []).filter((need) => !ok.has(need));
+  if (missing.length > 0) {
     failed += 1;
-    failures.push(`${step.name} (skipped: ${step.needs} failed)`);
+    failures.push(`${step.name} (skipped: ${missing.join(' and ')} failed)`);
     continue;
   }
   console.log(`\n▶ ${step.name}: ${step.cmd}`);

@@ -31,6 +31,19 @@ const examples: Partial<Record<EndpointName, Example>> = {
   updateTrustedDomains: { body: { trustedDomains: ['partner.example'] } },
   openCustomerPortal: { query: '?return_url=%2Ftasks' },
   getOrganizationTrustPage: { params: { domain: 'brightwave.example' } },
+  enrollAgentDevice: {
+    body: {
+      code: 'AAAA-BBBB-CCCC',
+      device: { name: 'PC', platform: 'linux', osVersion: '6.1', agentVersion: '0.1.0' },
+    },
+  },
+  sendAgentReport: {
+    body: {
+      reportedAt: '2026-01-01T00:00:00.000Z',
+      checks: [{ id: 'firewall', verdict: 'pass', evidence: 'On.' }],
+    },
+  },
+  removeAgentDevice: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
   updateTrustPageSettings: {
     body: { published: false, showDomainReport: true, showCyberScore: true, practices: [] },
   },
@@ -38,7 +51,7 @@ const examples: Partial<Record<EndpointName, Example>> = {
 
 /**
  * /api routes outside `endpoints`: the sign-in and connect redirects, Stripe's webhook (signed,
- * in Stripe's own format) and the OpenAPI document.
+ * in Stripe's own format), the agent's files and the OpenAPI document.
  */
 const undeclared = [
   'GET /api/auth/:provider/login',
@@ -50,6 +63,7 @@ const undeclared = [
   'GET /api/facebook/auth',
   'GET /api/facebook/callback',
   'POST /api/stripe/webhook',
+  'GET /api/agent/download/:target',
   'GET /api/docs',
 ];
 
@@ -70,11 +84,14 @@ const calls: (Call & Pick<Endpoint, 'access'>)[] = Object.entries(endpoints).map
   };
 });
 
-/** Each method and path in Fastify's printed route tree (HEAD, which GET brings, left out). */
+/**
+ * Each method and path in Fastify's printed route tree (HEAD, which GET brings, left out). A
+ * segment may go on from its parent's without a slash (`/enroll` then `ment-codes`).
+ */
 function servedRoutes(tree: string): string[] {
   const branch: string[] = [];
   return tree.split('\n').flatMap((line) => {
-    const match = /^([│├└─ ]*)(\/\S*)(?: \(([^)]*)\))?$/.exec(line);
+    const match = /^([│├└─ ]*)(\S+)(?: \(([^)]*)\))?$/.exec(line);
     if (!match) return [];
     const [, indent = '', segment = '', methods = ''] = match;
     branch.length = indent.length / 4 - 1;

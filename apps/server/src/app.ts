@@ -14,6 +14,8 @@ import type { Database } from './db/client';
 import { type Jobs, type JobsOptions, startJobs } from './jobs';
 import { resolveEncryptionKey } from './lib/encryption-key';
 import { SecretBox } from './lib/secret-box';
+import { agentDownloadRoutes } from './modules/agent/download-routes';
+import { agentRoutes } from './modules/agent/routes';
 import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
@@ -170,6 +172,8 @@ export async function buildApp(
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
       await api.register(trustCenterRoutes(config, database.db));
+      await api.register(agentRoutes(config, database.db));
+      await api.register(agentDownloadRoutes(config));
       await api.register(integrationRoutes(integrations));
       await api.register(googleConnectRoutes(integrations));
       await api.register(microsoftConnectRoutes(integrations));

@@ -127,6 +127,8 @@ const TABLE_OWNERS: Record<string, string> = {
   allowListEntries: 'modules/allow-list/repository.ts',
   stripeEvents: 'modules/billing/repository.ts',
   trustPages: 'modules/trust-center/repository.ts',
+  agentEnrollmentCodes: 'modules/agent/repository.ts',
+  agentDevices: 'modules/agent/repository.ts',
   jobWorkers: 'jobs/repository.ts',
   jobClaims: 'jobs/repository.ts',
 };

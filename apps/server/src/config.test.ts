@@ -214,6 +214,27 @@ describe('the trust center settings', () => {
     });
   });
 
+  it('reads the agent settings: where its builds are and the browsers’ current versions', () => {
+    const { agent } = loadConfig({
+      AGENT_DIST_DIR: '/srv/agent',
+      AGENT_BROWSER_VERSIONS: ' chrome=131.0.6778.85, firefox = 133.0 ,',
+    });
+    expect(agent).toEqual({
+      distDir: '/srv/agent',
+      browserVersions: { chrome: '131.0.6778.85', firefox: '133.0' },
+    });
+    expect(loadConfig({}).agent.browserVersions).toEqual({});
+    expect(loadConfig({}).agent.distDir).toMatch(/packages\/agent\/dist$/);
+  });
+
+  it.each([
+    ['opera=100.0', /AGENT_BROWSER_VERSIONS: "opera=100.0" must be browser=version/],
+    ['chrome=latest', /AGENT_BROWSER_VERSIONS: "chrome=latest"/],
+    ['chrome', /AGENT_BROWSER_VERSIONS: "chrome"/],
+  ])('refuses AGENT_BROWSER_VERSIONS=%s', (value, message) => {
+    expect(() => loadConfig({ AGENT_BROWSER_VERSIONS: value })).toThrow(message);
+  });
+
   it('read SUBPROCESSORS as Name|Purpose|Location entries separated by semicolons', () => {
     const { subprocessors } = loadConfig({
       SUBPROCESSORS:

@@ -1,5 +1,10 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import {
+  AGENT_BROWSERS,
+  type AgentBrowser,
+  type CurrentBrowsers,
+} from '@castellan/contract/agent-checks';
 import { parsePublicDomain } from '@castellan/contract/domain';
 import { SCANNER_ENV, type ScannerTarget, scannerTarget } from '@castellan/scanner';
 import { z } from 'zod';
@@ -79,6 +84,32 @@ const subprocessorList = z.string().transform((value, ctx) => {
   return list;
 });
 
+/**
+ * `AGENT_BROWSER_VERSIONS`: the current version of each browser the agent judges, e.g.
+ * `chrome=131.0.6778.85,firefox=133.0`. A browser left out is not judged.
+ */
+const browserVersions = z.string().transform((value, ctx) => {
+  const versions: CurrentBrowsers = {};
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const [name = '', version = ''] = entry.split('=').map((part) => part.trim());
+    if (
+      !(AGENT_BROWSERS as readonly string[]).includes(name) ||
+      !/^\d+(\.\d+){0,3}$/.test(version)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" must be browser=version with a browser among ${AGENT_BROWSERS.join(', ')} and a version such as 131.0.6778.85`,
+      });
+      return z.NEVER;
+    }
+    versions[name as AgentBrowser] = version;
+  }
+  return versions;
+});
+
 /** `SECURITY_CONTACT`: where vulnerabilities are reported, as security.txt's Contact wants it. */
 const securityContact = z
   .string()
@@ -139,6 +170,8 @@ const env = z.object({
   TEST_LOGIN: flag,
   DEMO_DATA: flag,
   WEB_DIST_DIR: z.string().optional(),
+  AGENT_DIST_DIR: z.string().min(1).optional(),
+  AGENT_BROWSER_VERSIONS: browserVersions.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -213,6 +246,8 @@ export type Config = {
   testLoginReason: 'loopback development' | 'TEST_LOGIN=1' | null;
   demoData: boolean;
   webDistDir: string;
+  /** The endpoint agent: where its builds are served from, and the browsers' current versions. */
+  agent: { distDir: string; browserVersions: CurrentBrowsers };
   /** The configured identity providers; a provider without client id and secret is not offered. */
   oidc: {
     google: OidcProviderConfig | null;
@@ -258,6 +293,7 @@ export type StripeConfig = { secretKey: string; webhookSecret: string | null; ba
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultAgentDist = path.resolve(import.meta.dirname, '../../../packages/agent/dist');
 
 const providerClient = (
   clientId: string | undefined,
@@ -333,6 +369,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     testLoginReason,
     demoData: e.DEMO_DATA ?? !production,
     webDistDir: e.WEB_DIST_DIR ?? defaultWebDist,
+    agent: {
+      distDir: e.AGENT_DIST_DIR ?? defaultAgentDist,
+      browserVersions: e.AGENT_BROWSER_VERSIONS ?? {},
+    },
     oidc: {
       google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       microsoft: provider(e.MICROSOFT_ISSUER, e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET),

@@ -3,7 +3,13 @@
  * (which writes them), the server (which serves them) and the download page. No zod here.
  */
 
-export const AGENT_TARGETS = ['linux-x64', 'darwin-arm64', 'darwin-x64', 'win32-x64', 'node'] as const;
+export const AGENT_TARGETS = [
+  'linux-x64',
+  'darwin-arm64',
+  'darwin-x64',
+  'win32-x64',
+  'node',
+] as const;
 export type AgentTarget = (typeof AGENT_TARGETS)[number];
 
 export const AGENT_TARGET_FILES: Record<AgentTarget, { fileName: string; label: string }> = {

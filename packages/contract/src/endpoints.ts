@@ -573,7 +573,8 @@ export const endpoints = {
     path: '/agent/unenroll',
     access: 'public',
     response: { 204: z.null() },
-    summary: 'A device removes itself (Authorization: Bearer <device token>); its token stops working',
+    summary:
+      'A device removes itself (Authorization: Bearer <device token>); its token stops working',
   }),
   getAgentDevices: endpoint({
     method: 'GET',

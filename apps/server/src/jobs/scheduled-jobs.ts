@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { judgeStaleDevices } from '../modules/agent/service';
 import { purgeOldAnalyticsEvents } from '../modules/analytics/retention';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
@@ -56,6 +57,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     cron: '30 */6 * * *',
     expireInSeconds: 10 * 60,
     run: async (db) => ({ events: await purgeOldAnalyticsEvents(db) }),
+  },
+  {
+    // A device silent for AGENT_STALE_DAYS stops counting although nothing reports: judge again.
+    name: 'agent-stale-devices',
+    cron: '45 3 * * *',
+    expireInSeconds: 10 * 60,
+    run: async (db) => ({ organizations: await judgeStaleDevices(db) }),
   },
   {
     // The trust center's live grade of the product's own domain (TRUST_CENTER_DOMAIN): a daily

@@ -20,6 +20,8 @@ const json = 'application/json';
 const SOME_USER = '00000000-0000-4000-8000-0000000000aa';
 const ALLOW_LIST = '/api/integrations/google-workspace/allow-list';
 const allowed = { type: 'domain', value: 'example.com' };
+const AGENT_DEVICE = { name: 'PC', platform: 'linux', osVersion: '6.1', agentVersion: '0.1.0' };
+const AGENT_CHECK = { id: 'firewall', verdict: 'pass', evidence: 'On.' };
 
 /** Every API endpoint; the last test fails when a documented one is missing here. */
 const endpoints: Endpoint[] = [
@@ -156,6 +158,23 @@ const endpoints: Endpoint[] = [
     body: { userId: '00000000-0000-4000-8000-000000000000' },
     wrongType: [{ userId: 5 }, 'body.userId'],
   },
+  { method: 'POST', url: '/api/agent/enrollment-codes', wrongType: ['yes', 'body'] },
+  {
+    method: 'POST',
+    url: '/api/agent/enroll',
+    body: { code: 'AAAA-BBBB-CCCC', device: AGENT_DEVICE },
+    wrongType: [{ code: 5, device: AGENT_DEVICE }, 'body.code'],
+  },
+  {
+    method: 'POST',
+    url: '/api/agent/report',
+    body: { reportedAt: now, checks: [AGENT_CHECK] },
+    wrongType: [{ reportedAt: 5, checks: [AGENT_CHECK] }, 'body.reportedAt'],
+  },
+  { method: 'POST', url: '/api/agent/unenroll', wrongType: ['yes', 'body'] },
+  { method: 'GET', url: '/api/agent/devices' },
+  { method: 'DELETE', url: `/api/agent/devices/${SOME_USER}`, wrongType: ['yes', 'body'] },
+  { method: 'GET', url: '/api/agent/downloads' },
   { method: 'GET', url: '/api/settings/trusted-domains' },
   {
     method: 'PUT',
@@ -171,7 +190,8 @@ const name = (e: Endpoint) =>
     .replace('/auth/google/', '/auth/{provider}/')
     .replace('/integrations/gws', '/integrations/{id}')
     .replace('/public/example.com', '/public/{domain}')
-    .replace('/trust-center/example.com', '/trust-center/{domain}')}`;
+    .replace('/trust-center/example.com', '/trust-center/{domain}')
+    .replace(`/agent/devices/${SOME_USER}`, '/agent/devices/{id}')}`;
 
 describe.each(databaseKinds())('request validation on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });

@@ -1,3 +1,4 @@
+export * from './agent';
 export * from './allow-list';
 export * from './analytics';
 export * from './audit';

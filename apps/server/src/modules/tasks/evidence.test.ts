@@ -74,7 +74,7 @@ describe.each(databaseKinds())('automatic checks decide tasks on %s', (kind) => 
     expect((await employee(alice, BEN)).completedTasks).toBe(done.completedTasks - 1);
     const refused = expectError(await complete(task?.id ?? '', ben), 409);
     expect(refused).toBe(
-      'Endpoint agent says this is not done yet. No password manager found on BEN-LAPTOP. Fix it there; the next sync checks again.',
+      'The endpoint agent found this is not done yet. No password manager found on BEN-LAPTOP. Fix it on that computer; the agent checks again at its next run (every 6 hours, or run "castellan-agent run").',
     );
 
     // Once the source forgets it (disconnected), what was marked by hand counts again.

@@ -1,4 +1,5 @@
 import {
+  AGENT_SCHEDULE_HOURS,
   EVIDENCE_SOURCE_NAMES,
   EVIDENCE_SOURCES,
   type EvidenceSource,
@@ -98,6 +99,9 @@ export function failureMessage(evidence: readonly Evidence[]): string {
   const detail = failing?.detail ? ` ${failing.detail}` : '';
   if (source === 'domain-scan') {
     return `The latest scan of your domain found this is not done yet.${detail} Fix it, then run the risk analysis again.`;
+  }
+  if (source === 'agent') {
+    return `The endpoint agent found this is not done yet.${detail} Fix it on that computer; the agent checks again at its next run (every ${AGENT_SCHEDULE_HOURS} hours, or run "castellan-agent run").`;
   }
   return `${sourceName(source)} says this is not done yet.${detail} Fix it there; the next sync checks again.`;
 }

@@ -254,11 +254,18 @@ export async function replaceEvidence(
   organizationId: string,
   source: string,
   rows: Omit<Evidence, 'source'>[],
+  onlyUserId?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .delete(taskEvidence)
-      .where(and(eq(taskEvidence.organizationId, organizationId), eq(taskEvidence.source, source)));
+      .where(
+        and(
+          eq(taskEvidence.organizationId, organizationId),
+          eq(taskEvidence.source, source),
+          onlyUserId === undefined ? undefined : eq(taskEvidence.userId, onlyUserId),
+        ),
+      );
     // In slices: a large workspace gives a row per member and task.
     for (let i = 0; i < rows.length; i += 500) {
       await tx

@@ -5,7 +5,7 @@ import { listMembersByName } from '../users/repository';
 import { assignedTo, Completions, catalogueFor, type Member, toTask } from './assignment';
 import { CATALOGUE } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
-import { EvidenceIndex, type Verdict } from './evidence';
+import { type Evidence, EvidenceIndex, type Verdict } from './evidence';
 import { deleteEvidence, listCompletions, listEvidence, replaceEvidence } from './repository';
 
 /**
@@ -83,6 +83,20 @@ export async function recordEvidence(
     source,
     verdicts.map((v) => ({ ...v, checkedAt })),
   );
+}
+
+/**
+ * Records what a source found about one member (or, without `onlyUserId`, the whole
+ * organisation), each verdict with its own time, replacing what it said before about them.
+ */
+export async function recordTimedEvidence(
+  db: Db,
+  organizationId: string,
+  source: EvidenceSource,
+  evidence: readonly Omit<Evidence, 'source'>[],
+  onlyUserId?: string,
+): Promise<void> {
+  await replaceEvidence(db, organizationId, source, [...evidence], onlyUserId);
 }
 
 /** Forgets what a source said about the organisation's tasks (an integration disconnected). */

@@ -1,0 +1,93 @@
+import { endpoints } from '@castellan/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { auditActor } from '../audit/actor';
+import { requireAdmin } from '../sessions/access';
+import { sessionOf } from '../sessions/plugin';
+import { route } from '../sessions/route';
+import { agentDownloads } from './downloads';
+import { bearerToken, secretHash } from './secrets';
+import {
+  createEnrollmentCode,
+  devicesOf,
+  enrollDevice,
+  receiveReport,
+  removeDevice,
+  unenrollDevice,
+} from './service';
+
+/** A code is one of ~2^59: ten tries a minute per client make guessing hopeless. */
+const ENROLL_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+const CODE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+/** An agent reports every few hours: 20 a minute per device token is far beyond honest use. */
+const REPORT_LIMIT = {
+  rateLimit: {
+    max: 20,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { headers: { authorization?: string }; ip: string }) => {
+      const token = bearerToken(request.headers.authorization);
+      return token ? `agent:${secretHash(token)}` : request.ip;
+    },
+  },
+};
+
+/** The endpoint agent: enrollment codes, enrollment, reports, devices and downloads. */
+export const agentRoutes =
+  (config: Config, db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    route(
+      app,
+      endpoints.createAgentEnrollmentCode,
+      { config: CODE_LIMIT },
+      async (request, reply) => {
+        const { user, organization } = sessionOf(request);
+        const code = await createEnrollmentCode(db, {
+          organizationId: organization.id,
+          userId: user.id,
+        });
+        return reply.code(201).send(code);
+      },
+    );
+
+    route(app, endpoints.enrollAgentDevice, { config: ENROLL_LIMIT }, async (request, reply) => {
+      const enrolled = await enrollDevice(db, request.body, config.agent.browserVersions);
+      return reply.code(201).send(enrolled);
+    });
+
+    route(app, endpoints.sendAgentReport, { config: REPORT_LIMIT }, async (request) => {
+      await receiveReport(db, bearerToken(request.headers.authorization), request.body);
+      return { accepted: true as const, currentBrowsers: config.agent.browserVersions };
+    });
+
+    route(app, endpoints.unenrollAgentDevice, { config: REPORT_LIMIT }, async (request, reply) => {
+      await unenrollDevice(db, bearerToken(request.headers.authorization));
+      return reply.code(204).send(null);
+    });
+
+    route(app, endpoints.getAgentDevices, async (request) => {
+      const { user, organization } = sessionOf(request);
+      const everyone = request.query.scope === 'organization';
+      if (everyone) requireAdmin(sessionOf(request));
+      return { devices: await devicesOf(db, organization.id, everyone ? undefined : user.id) };
+    });
+
+    route(app, endpoints.removeAgentDevice, async (request, reply) => {
+      const session = sessionOf(request);
+      await removeDevice(
+        db,
+        auditActor(session),
+        {
+          organizationId: session.organization.id,
+          userId: session.user.id,
+          isAdmin: session.user.role === 'admin',
+        },
+        request.params.id,
+      );
+      return reply.code(204).send(null);
+    });
+
+    route(app, endpoints.getAgentDownloads, async () => ({
+      downloads: await agentDownloads(config.agent.distDir),
+    }));
+  };

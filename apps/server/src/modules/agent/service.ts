@@ -1,0 +1,227 @@
+import {
+  AGENT_LIMITS,
+  type AgentDevice,
+  type AgentEnrollmentCode,
+  type AgentReportRequest,
+  type CurrentBrowsers,
+  type EnrollAgentRequest,
+  type EnrollAgentResponse,
+} from '@castellan/contract';
+import type { Db } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import type { AuditActor } from '../audit/actor';
+import { recordAuditEvent } from '../audit/repository';
+import { recordTimedEvidence } from '../tasks/service';
+import {
+  countMemberDevices,
+  type DeviceRow,
+  deleteDevice,
+  deleteExpiredEnrollmentCodes,
+  findDevice,
+  findDeviceByToken,
+  insertDevice,
+  insertEnrollmentCode,
+  listDevices,
+  listOrganizationsWithDevices,
+  lockMemberDevices,
+  lockOrganizationDevices,
+  storeReport,
+  takeEnrollmentCode,
+} from './repository';
+import { newDeviceToken, newEnrollmentCode, normalizeEnrollmentCode, secretHash } from './secrets';
+import { isStale, memberVerdicts } from './verdicts';
+
+const CODE_VALID_MS = 24 * 60 * 60 * 1000;
+/** More than any one person uses; keeps a leaked code loop from filling the table. */
+export const MAX_DEVICES_PER_MEMBER = 25;
+
+export const INVALID_CODE_MESSAGE =
+  'This enrollment code is invalid, used or expired. Get a new one on the Agent download page.';
+export const UNKNOWN_DEVICE_MESSAGE =
+  'This device is not enrolled (it may have been removed). Enroll it again with a code from the Agent download page.';
+
+/** A new one-time code that enrolls one device of the member. */
+export async function createEnrollmentCode(
+  db: Db,
+  member: { organizationId: string; userId: string },
+  now = new Date(),
+): Promise<AgentEnrollmentCode> {
+  const code = newEnrollmentCode();
+  const expiresAt = new Date(now.getTime() + CODE_VALID_MS);
+  await deleteExpiredEnrollmentCodes(db, now);
+  await insertEnrollmentCode(db, {
+    codeHash: secretHash(normalizeEnrollmentCode(code)),
+    ...member,
+    expiresAt,
+  });
+  return { code, expiresAt: expiresAt.toISOString() };
+}
+
+/** Turns a code into a device of the member who asked for the code, and answers its token once. */
+export async function enrollDevice(
+  db: Db,
+  request: EnrollAgentRequest,
+  currentBrowsers: CurrentBrowsers,
+  now = new Date(),
+): Promise<EnrollAgentResponse> {
+  const token = newDeviceToken();
+  const deviceId = await db.transaction(async (tx) => {
+    const code = await takeEnrollmentCode(tx, secretHash(normalizeEnrollmentCode(request.code)));
+    if (!code || code.expiresAt <= now) throw new BadRequestError(INVALID_CODE_MESSAGE);
+    if (
+      (await countMemberDevices(tx, code.organizationId, code.userId)) >= MAX_DEVICES_PER_MEMBER
+    ) {
+      throw new ConflictError(
+        `You have ${MAX_DEVICES_PER_MEMBER} devices enrolled already: remove one in Settings first.`,
+      );
+    }
+    const { id } = await insertDevice(tx, {
+      organizationId: code.organizationId,
+      userId: code.userId,
+      tokenHash: secretHash(token),
+      ...request.device,
+    });
+    return id;
+  });
+  return { deviceId, token, currentBrowsers };
+}
+
+/** A device token's device, or 401. */
+async function deviceOfToken(db: Db, token: string | null): Promise<DeviceRow> {
+  if (!token) {
+    throw new UnauthorizedError('A device token is required: Authorization: Bearer <token>.');
+  }
+  const device = await findDeviceByToken(db, secretHash(token));
+  if (!device) throw new UnauthorizedError(UNKNOWN_DEVICE_MESSAGE);
+  return device;
+}
+
+/**
+ * Stores one run's results and judges the member's device tasks again from all their devices.
+ * A report no newer than the device's last one is a replay and changes nothing.
+ */
+export async function receiveReport(
+  db: Db,
+  token: string | null,
+  report: AgentReportRequest,
+  now = new Date(),
+): Promise<void> {
+  const reportedAt = new Date(report.reportedAt);
+  if (reportedAt.getTime() > now.getTime() + AGENT_LIMITS.futureSkewMinutes * 60_000) {
+    throw new BadRequestError(
+      'reportedAt is in the future: check the date and time of this computer.',
+    );
+  }
+  const device = await deviceOfToken(db, token);
+  await db.transaction(async (tx) => {
+    const locked = await lockMemberDevices(tx, device.organizationId, device.userId);
+    // Removed since it was looked up: the token no longer counts.
+    if (!locked.some((d) => d.id === device.id))
+      throw new UnauthorizedError(UNKNOWN_DEVICE_MESSAGE);
+    const stored = await storeReport(tx, device.id, {
+      reportedAt,
+      receivedAt: now,
+      checks: report.checks.map((c) => ({ ...c, needsAdmin: c.needsAdmin ?? false })),
+      osVersion: report.device?.osVersion,
+      agentVersion: report.device?.agentVersion,
+    });
+    if (!stored) {
+      throw new ConflictError(
+        'This report is not newer than the last one from this device: it was not stored.',
+      );
+    }
+    await judgeMember(tx, device.organizationId, device.userId, now);
+  });
+}
+
+/** Judges the member's agent tasks from the devices they have now (their rows locked first). */
+async function judgeMember(db: Db, organizationId: string, userId: string, now: Date) {
+  const devices = await lockMemberDevices(db, organizationId, userId);
+  const verdicts = memberVerdicts(devices, now).map((v) => ({ ...v, userId }));
+  await recordTimedEvidence(db, organizationId, 'agent', verdicts, userId);
+}
+
+/** The agent removes itself: its token stops working, its results stop counting. */
+export async function unenrollDevice(db: Db, token: string | null, now = new Date()) {
+  const device = await deviceOfToken(db, token);
+  await db.transaction(async (tx) => {
+    await lockMemberDevices(tx, device.organizationId, device.userId);
+    await deleteDevice(tx, device.organizationId, device.id);
+    await judgeMember(tx, device.organizationId, device.userId, now);
+  });
+}
+
+/** A member's own devices, or (`onlyUserId` undefined) the organisation's. */
+export async function devicesOf(
+  db: Db,
+  organizationId: string,
+  onlyUserId: string | undefined,
+  now = new Date(),
+): Promise<AgentDevice[]> {
+  const rows = await listDevices(db, organizationId, onlyUserId);
+  return rows.map((d) => ({
+    id: d.id,
+    name: d.name,
+    platform: d.platform,
+    osVersion: d.osVersion,
+    agentVersion: d.agentVersion,
+    owner: {
+      id: d.userId,
+      name: `${d.ownerFirstName} ${d.ownerLastName}`.trim() || d.ownerEmail,
+      email: d.ownerEmail,
+    },
+    enrolledAt: d.enrolledAt.toISOString(),
+    lastReportAt: d.lastReportAt?.toISOString() ?? null,
+    stale: isStale(d.lastReportAt ?? d.enrolledAt, now),
+    checks: d.checks,
+  }));
+}
+
+/**
+ * Removes a device: its member may remove their own, an administrator any of the organisation's.
+ * Anyone else is told it does not exist.
+ */
+export async function removeDevice(
+  db: Db,
+  actor: AuditActor,
+  caller: { organizationId: string; userId: string; isAdmin: boolean },
+  deviceId: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const device = await findDevice(tx, caller.organizationId, deviceId);
+    if (!device || (!caller.isAdmin && device.userId !== caller.userId)) {
+      throw new NotFoundError('There is no such device.');
+    }
+    await lockMemberDevices(tx, device.organizationId, device.userId);
+    await deleteDevice(tx, device.organizationId, device.id);
+    await judgeMember(tx, device.organizationId, device.userId, now);
+    await recordAuditEvent(tx, {
+      action: 'agent_device.removed',
+      organizationId: caller.organizationId,
+      actor,
+      details: { deviceId: device.id, name: device.name, ownerUserId: device.userId },
+    });
+  });
+}
+
+/**
+ * Judges every member with devices again (daily): a device that went stale stops counting even
+ * though nothing reported. Returns the number of organisations judged.
+ */
+export async function judgeStaleDevices(db: Db, now = new Date()): Promise<number> {
+  const organizationIds = await listOrganizationsWithDevices(db);
+  for (const organizationId of organizationIds) {
+    await db.transaction(async (tx) => {
+      const devices = await lockOrganizationDevices(tx, organizationId);
+      const byMember = new Map<string, DeviceRow[]>();
+      for (const d of devices) byMember.set(d.userId, [...(byMember.get(d.userId) ?? []), d]);
+      const verdicts = [...byMember].flatMap(([userId, own]) =>
+        memberVerdicts(own, now).map((v) => ({ ...v, userId })),
+      );
+      await recordTimedEvidence(tx, organizationId, 'agent', verdicts);
+    });
+  }
+  await deleteExpiredEnrollmentCodes(db, now);
+  return organizationIds.length;
+}
