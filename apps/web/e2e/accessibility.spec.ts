@@ -308,6 +308,56 @@ test.describe('open states', () => {
     await expectNoSeriousViolations(page, 'the disconnect confirmation');
   });
 
+  test('an agent enrollment code with its command, on a small screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openAppAs(page, 'Ben Carter', '/agent/download');
+    await page.getByRole('button', { name: 'Get an enrollment code' }).click();
+    await expect(page.getByRole('button', { name: 'Copy the enrollment command' })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the enrollment command');
+  });
+
+  test('a device with its checks open, stale and never reported', async ({ page }) => {
+    const device = (id: string, name: string, reported: boolean) => ({
+      id,
+      name,
+      platform: 'win32',
+      osVersion: '11 23H2',
+      agentVersion: '0.1.0',
+      owner: { id: 'u', name: 'Ben Carter', email: 'ben.carter@brightwave.example' },
+      enrolledAt: new Date().toISOString(),
+      lastReportAt: reported ? new Date(Date.now() - 3 * 3600_000).toISOString() : null,
+      stale: !reported,
+      checks: reported
+        ? [
+            {
+              id: 'disk-encryption',
+              verdict: 'pass',
+              evidence: 'BitLocker is on.',
+              needsAdmin: false,
+            },
+            {
+              id: 'firewall',
+              verdict: 'fail',
+              evidence: 'The public profile is off.',
+              needsAdmin: false,
+            },
+            { id: 'screen-lock', verdict: 'unknown', evidence: 'Not readable.', needsAdmin: true },
+          ]
+        : [],
+    });
+    await page.route('**/api/agent/devices?*', (route) =>
+      json(route, 200, {
+        devices: [device('1', 'BEN-LAPTOP', true), device('2', 'OLD-PC', false)],
+      }),
+    );
+    await openAppAs(page, 'Alice Morgan', '/team-progress');
+    await page.getByRole('button', { name: 'Show checks of BEN-LAPTOP' }).click();
+    await expect(page.getByRole('list', { name: 'Checks of BEN-LAPTOP' })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the devices on Company status');
+  });
+
   test('the main menu open on a small screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await openAppAs(page, 'Alice Morgan', '/dashboard');

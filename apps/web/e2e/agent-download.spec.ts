@@ -101,7 +101,9 @@ test.describe('the agent download page', () => {
       `chmod +x ./castellan-agent-linux-x64 && ./castellan-agent-linux-x64 enroll ${code} --server ${origin} --install`,
     );
     await enroll.getByRole('button', { name: 'Copy the enrollment command' }).click();
-    await expect(enroll.getByRole('button', { name: 'Command copied' })).toBeVisible();
+    await expect(
+      enroll.getByRole('button', { name: 'Copied the enrollment command' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       await command.textContent(),
     );
@@ -198,7 +200,7 @@ test('a reporting device shows its verdicts to its member and to administrators,
   const all = page.getByRole('region', { name: 'Devices', exact: true });
   const theirs = all.getByRole('listitem').filter({ hasText: name });
   await expect(theirs).toContainText('Chloe Davies');
-  const toggle = theirs.getByRole('button', { name: `Show the checks of ${name}` });
+  const toggle = theirs.getByRole('button', { name: `Show checks of ${name}` });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(theirs.getByRole('list', { name: `Checks of ${name}` })).toBeHidden();
   await toggle.click();

@@ -55,7 +55,7 @@ export function DeviceChecks({
           size="compact-sm"
           aria-expanded={open}
           aria-controls={listId}
-          aria-label={`${open ? 'Hide' : 'Show'} the checks of ${deviceName}`}
+          aria-label={`${open ? 'Hide' : 'Show'} checks of ${deviceName}`}
           onClick={() => setOpen(!open)}
         >
           {open ? 'Hide checks' : 'Show checks'}

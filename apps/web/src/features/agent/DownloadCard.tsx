@@ -35,9 +35,9 @@ export function DownloadCard({ download }: { download: AgentDownload }) {
                   variant="default"
                   size="sm"
                   onClick={copy}
-                  aria-label={`Copy the SHA-256 of ${label}`}
+                  aria-label={`${copied ? 'Copied' : 'Copy'} SHA-256 of ${label}`}
                 >
-                  {copied ? 'SHA-256 copied' : 'Copy SHA-256'}
+                  {copied ? 'Copied' : 'Copy SHA-256'}
                 </Button>
               )}
             </CopyButton>

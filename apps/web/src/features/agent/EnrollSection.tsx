@@ -33,7 +33,7 @@ function CommandBox({ command, caption }: { command: string; caption: string }) 
             color={copied ? 'green' : undefined}
             size="sm"
             onClick={copy}
-            aria-label={copied ? 'Command copied' : 'Copy the enrollment command'}
+            aria-label={copied ? 'Copied the enrollment command' : 'Copy the enrollment command'}
             style={{ alignSelf: 'flex-start' }}
           >
             {copied ? 'Copied' : 'Copy'}
