@@ -317,8 +317,10 @@ test.describe('open states', () => {
     await expectNoSeriousViolations(page, 'the enrollment command');
   });
 
-  test('a device with its checks open, stale and never reported', async ({ page }) => {
-    const device = (id: string, name: string, reported: boolean) => ({
+  test('devices on Company status: checks open, one stale, one not reported yet', async ({
+    page,
+  }) => {
+    const device = (id: string, name: string, hoursAgo: number | null) => ({
       id,
       name,
       platform: 'win32',
@@ -326,9 +328,10 @@ test.describe('open states', () => {
       agentVersion: '0.1.0',
       owner: { id: 'u', name: 'Ben Carter', email: 'ben.carter@brightwave.example' },
       enrolledAt: new Date().toISOString(),
-      lastReportAt: reported ? new Date(Date.now() - 3 * 3600_000).toISOString() : null,
-      stale: !reported,
-      checks: reported
+      lastReportAt:
+        hoursAgo === null ? null : new Date(Date.now() - hoursAgo * 3600_000).toISOString(),
+      stale: hoursAgo === null || hoursAgo >= 14 * 24,
+      checks: hoursAgo
         ? [
             {
               id: 'disk-encryption',
@@ -348,7 +351,11 @@ test.describe('open states', () => {
     });
     await page.route('**/api/agent/devices?*', (route) =>
       json(route, 200, {
-        devices: [device('1', 'BEN-LAPTOP', true), device('2', 'OLD-PC', false)],
+        devices: [
+          device('1', 'BEN-LAPTOP', 3),
+          device('2', 'OLD-PC', 500),
+          device('3', 'NEW-PC', null),
+        ],
       }),
     );
     await openAppAs(page, 'Alice Morgan', '/team-progress');

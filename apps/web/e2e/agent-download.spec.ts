@@ -175,6 +175,15 @@ async function enrollAndReport(page: Page, name: string): Promise<string> {
   return token;
 }
 
+/** Whether the signed-in member's task of that catalogue entry is done. */
+async function taskDone(page: Page, catalogueId: string): Promise<boolean | undefined> {
+  const response = await page.request.get('/api/actions?scope=mine');
+  const { tasks } = (await response.json()) as {
+    tasks: { catalogueId: string; isCompleted: boolean }[];
+  };
+  return tasks.find((t) => t.catalogueId === catalogueId)?.isCompleted;
+}
+
 test('a reporting device shows its verdicts to its member and to administrators, until removed', async ({
   page,
 }) => {
@@ -182,7 +191,9 @@ test('a reporting device shows its verdicts to its member and to administrators,
   await openAppAs(page, 'Chloe Davies', '/settings');
   const mine = page.getByRole('region', { name: 'Your devices' });
   await expect(mine).toContainText('No devices yet');
+  expect(await taskDone(page, 'encrypt-disk')).toBe(false);
   const token = await enrollAndReport(page, name);
+  expect(await taskDone(page, 'encrypt-disk')).toBe(true);
 
   await page.reload();
   const item = mine.getByRole('listitem').filter({ hasText: name });
@@ -217,6 +228,7 @@ test('a reporting device shows its verdicts to its member and to administrators,
   await expect(dialog).toBeHidden();
   await expect(item).toHaveCount(0);
   await expect(mine).toContainText('No devices yet');
+  expect(await taskDone(page, 'encrypt-disk')).toBe(false);
 
   const late = await page.request.post('/api/agent/report', {
     headers: { authorization: `Bearer ${token}` },

@@ -2,7 +2,7 @@ import type { AgentDevice } from '@castellan/contract';
 import { AGENT_PLATFORM_NAMES, AGENT_STALE_DAYS } from '@castellan/contract/agent-checks';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { RelativeTime } from '../../components/RelativeTime';
-import { systemWords } from './agent-words';
+import { deviceStanding, systemWords } from './agent-words';
 import { DeviceChecks } from './DeviceChecks';
 import { RemoveDeviceButton } from './RemoveDeviceButton';
 
@@ -14,6 +14,7 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
   const removeLabel = showOwner
     ? `Remove ${device.name} of ${device.owner.name}`
     : `Remove ${device.name}`;
+  const standing = deviceStanding(device, AGENT_STALE_DAYS);
   return (
     <Card component="li" withBorder padding="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb={4}>
@@ -22,9 +23,9 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {device.name}
             </Text>
-            {device.stale && (
-              <Badge color="yellow" variant="light" size="sm">
-                Stale
+            {standing && (
+              <Badge color={device.lastReportAt ? 'yellow' : 'gray'} variant="light" size="sm">
+                {standing.badge}
               </Badge>
             )}
           </Group>
@@ -32,11 +33,7 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
             {systemWords(AGENT_PLATFORM_NAMES[device.platform], device.osVersion)}
             {showOwner && ` · ${device.owner.name}`} · <LastReport at={device.lastReportAt} />
           </Text>
-          {device.stale && (
-            <Text size="xs">
-              Silent for {AGENT_STALE_DAYS} days or more: its results no longer count.
-            </Text>
-          )}
+          {standing && <Text size="xs">{standing.sentence}</Text>}
         </div>
         <RemoveDeviceButton device={device} label={removeLabel} />
       </Group>

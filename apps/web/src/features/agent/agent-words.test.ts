@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatExpiry, formatMegabytes, summarizeVerdicts, systemWords } from './agent-words';
+import {
+  deviceStanding,
+  formatExpiry,
+  formatMegabytes,
+  summarizeVerdicts,
+  systemWords,
+} from './agent-words';
 
 describe('formatExpiry', () => {
   // Local times, so the test holds in every time zone the suite runs in.
@@ -62,5 +68,24 @@ describe('systemWords', () => {
   it('joins the system and its version, or gives the system alone', () => {
     expect(systemWords('macOS', '15.1')).toBe('macOS 15.1');
     expect(systemWords('Linux', ' ')).toBe('Linux');
+  });
+});
+
+describe('deviceStanding', () => {
+  const reported = '2026-11-20T10:00:00.000Z';
+
+  it('is nothing to say for a device that counts', () => {
+    expect(deviceStanding({ stale: false, lastReportAt: reported }, 14)).toBeNull();
+  });
+
+  it('calls a silent device stale and says its results stop counting', () => {
+    expect(deviceStanding({ stale: true, lastReportAt: reported }, 14)).toEqual({
+      badge: 'Stale',
+      sentence: 'Silent for 14 days or more: its results no longer count until it reports again.',
+    });
+  });
+
+  it('does not call a device that never reported silent for days', () => {
+    expect(deviceStanding({ stale: true, lastReportAt: null }, 14)?.badge).toBe('No report yet');
   });
 });

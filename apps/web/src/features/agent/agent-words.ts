@@ -53,3 +53,24 @@ export function summarizeVerdicts(checks: readonly { verdict: AgentVerdict }[]):
 export function systemWords(systemName: string, osVersion: string): string {
   return osVersion.trim() ? `${systemName} ${osVersion.trim()}` : systemName;
 }
+
+/**
+ * Why a device does not count, when it does not: it has never reported (the server calls that
+ * stale too), or it has been silent for AGENT_STALE_DAYS. Null for a device that counts.
+ */
+export function deviceStanding(
+  device: { stale: boolean; lastReportAt: string | null },
+  staleDays: number,
+): { badge: string; sentence: string } | null {
+  if (device.lastReportAt === null) {
+    return {
+      badge: 'No report yet',
+      sentence: 'It counts from its first report, sent when the agent is enrolled or next runs.',
+    };
+  }
+  if (!device.stale) return null;
+  return {
+    badge: 'Stale',
+    sentence: `Silent for ${staleDays} days or more: its results no longer count until it reports again.`,
+  };
+}
