@@ -239,3 +239,11 @@ test('a reporting device shows its verdicts to its member and to administrators,
   });
   expect(late.status()).toBe(401);
 });
+
+test('an administrator still registering gets the builds and a code too', async ({ page }) => {
+  await openAppAs(page, 'Noah Fields', '/agent/download');
+  await expect(heading(page, 'Agent download')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Other systems' })).toBeVisible();
+  await page.getByRole('button', { name: 'Get an enrollment code' }).click();
+  await expect(page.getByRole('button', { name: 'Copy the enrollment command' })).toBeVisible();
+});

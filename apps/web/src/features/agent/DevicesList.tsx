@@ -37,7 +37,10 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
         </div>
         <RemoveDeviceButton device={device} label={removeLabel} />
       </Group>
-      <DeviceChecks deviceName={device.name} checks={device.checks} initiallyOpen={!showOwner} />
+      {/* Before its first report, the line above already says there is nothing yet. */}
+      {device.lastReportAt !== null && (
+        <DeviceChecks deviceName={device.name} checks={device.checks} initiallyOpen={!showOwner} />
+      )}
     </Card>
   );
 }
