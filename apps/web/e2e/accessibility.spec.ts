@@ -52,7 +52,11 @@ const heading = (page: Page, name: string) =>
 
 const VISITS: Visit[] = [
   { route: '/', ready: (page) => page.getByRole('button', { name: 'Analyse' }) },
-  { route: '/agent/download', as: 'Alice Morgan', ready: (p) => heading(p, 'Agent download') },
+  {
+    route: '/agent/download',
+    as: 'Alice Morgan',
+    ready: (page) => page.getByRole('list', { name: 'Other systems' }),
+  },
   {
     route: '/dashboard',
     as: 'Alice Morgan',
@@ -302,6 +306,63 @@ test.describe('open states', () => {
     await expect(page.getByRole('dialog', { name: 'Disconnect Microsoft 365?' })).toBeVisible();
     await settled(page);
     await expectNoSeriousViolations(page, 'the disconnect confirmation');
+  });
+
+  test('an agent enrollment code with its command, on a small screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openAppAs(page, 'Ben Carter', '/agent/download');
+    await page.getByRole('button', { name: 'Get an enrollment code' }).click();
+    await expect(page.getByRole('button', { name: 'Copy the enrollment command' })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the enrollment command');
+  });
+
+  test('devices on Company status: checks open, one stale, one not reported yet', async ({
+    page,
+  }) => {
+    const device = (id: string, name: string, hoursAgo: number | null) => ({
+      id,
+      name,
+      platform: 'win32',
+      osVersion: '11 23H2',
+      agentVersion: '0.1.0',
+      owner: { id: 'u', name: 'Ben Carter', email: 'ben.carter@brightwave.example' },
+      enrolledAt: new Date().toISOString(),
+      lastReportAt:
+        hoursAgo === null ? null : new Date(Date.now() - hoursAgo * 3600_000).toISOString(),
+      stale: hoursAgo === null || hoursAgo >= 14 * 24,
+      checks: hoursAgo
+        ? [
+            {
+              id: 'disk-encryption',
+              verdict: 'pass',
+              evidence: 'BitLocker is on.',
+              needsAdmin: false,
+            },
+            {
+              id: 'firewall',
+              verdict: 'fail',
+              evidence: 'The public profile is off.',
+              needsAdmin: false,
+            },
+            { id: 'screen-lock', verdict: 'unknown', evidence: 'Not readable.', needsAdmin: true },
+          ]
+        : [],
+    });
+    await page.route('**/api/agent/devices?*', (route) =>
+      json(route, 200, {
+        devices: [
+          device('1', 'BEN-LAPTOP', 3),
+          device('2', 'OLD-PC', 500),
+          device('3', 'NEW-PC', null),
+        ],
+      }),
+    );
+    await openAppAs(page, 'Alice Morgan', '/team-progress');
+    await page.getByRole('button', { name: 'Show checks of BEN-LAPTOP' }).click();
+    await expect(page.getByRole('list', { name: 'Checks of BEN-LAPTOP' })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the devices on Company status');
   });
 
   test('the main menu open on a small screen', async ({ page }) => {

@@ -2,9 +2,6 @@ import type { Page } from '@playwright/test';
 import { type AppRoute, ROUTES } from '../src/app/routes';
 import { expect, openAppAs, test } from './helpers';
 
-/** The agent download page is the endpoint agent's to build (its own issue). */
-const NOT_YET = new Set(['/agent/download']);
-
 /** A value for each route parameter. */
 const PARAMS: Record<string, string> = {
   '/risk-analysis/public/:domain': '/risk-analysis/public/example.com',
@@ -35,7 +32,7 @@ async function contentText(page: Page): Promise<string> {
   });
 }
 
-for (const route of ROUTES.filter((r) => !NOT_YET.has(r.path))) {
+for (const route of ROUTES) {
   const visitor = visitorOf(route);
   test(`${route.path} shows real content to ${visitor ?? 'a visitor'}`, async ({ page }) => {
     const path = PARAMS[route.path] ?? route.path;

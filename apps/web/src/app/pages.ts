@@ -8,6 +8,7 @@ type PageModule = { default: ComponentType };
  */
 export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/': () => import('../features/landing/LandingPage'),
+  '/agent/download': () => import('../features/agent/AgentDownloadPage'),
   '/dashboard': () => import('../features/dashboard/DashboardPage'),
   '/facebook-success': () => import('../features/integrations/FacebookSuccessPage'),
   '/help': () => import('../features/help/HelpPage'),

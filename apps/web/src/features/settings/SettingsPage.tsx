@@ -1,5 +1,6 @@
 import { PageHeading } from '../../components/PageHeading';
 import { useUserData } from '../../lib/user-data';
+import { DevicesSection } from '../agent';
 import { BillingSection } from './BillingSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ProfileForm } from './ProfileForm';
@@ -8,8 +9,8 @@ import { TrustedDomainsSection } from './TrustedDomainsSection';
 import { TrustPageSection } from './TrustPageSection';
 
 /**
- * The signed-in user's own settings (their name, where they are signed in, leaving for good) and
- * the organisation's.
+ * The signed-in user's own settings (their name, where they are signed in, their devices, leaving
+ * for good) and the organisation's.
  */
 export default function SettingsPage() {
   const { data: user } = useUserData();
@@ -20,6 +21,7 @@ export default function SettingsPage() {
       {user && <ProfileForm key={user.email} user={user} />}
       <BillingSection />
       <SessionsSection />
+      <DevicesSection scope="mine" />
       <TrustedDomainsSection />
       {user?.role === 'admin' && <TrustPageSection domain={user.companyDomain} />}
       <DeleteAccountSection />

@@ -5,6 +5,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ProgressCard } from '../../components/ProgressCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
+import { DevicesSection } from '../agent';
 import { useScore } from '../score';
 import { useEmployees } from './api';
 import { EmployeesTable } from './EmployeesTable';
@@ -102,6 +103,12 @@ export default function TeamProgressPage() {
             />
           )}
         </>
+      )}
+
+      {user?.role === 'admin' && (
+        <Box mt="xl">
+          <DevicesSection scope="organization" />
+        </Box>
       )}
     </>
   );

@@ -1,0 +1,249 @@
+import type { Page } from '@playwright/test';
+import { expect, openAppAs, test } from './helpers';
+
+/**
+ * The endpoint agent's pages: /agent/download (the builds the test server has, an enrollment code
+ * and its command), "Your devices" in Settings and the administrators' Devices on Company status.
+ */
+
+type Download = {
+  target: string;
+  label: string;
+  fileName: string;
+  file: { url: string; bytes: number; sha256: string } | null;
+};
+
+async function apiDownloads(page: Page): Promise<Download[]> {
+  const response = await page.request.get('/api/agent/downloads');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { downloads: Download[] }).downloads;
+}
+
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true });
+
+/** Makes this browser say it runs on a Mac, as Safari and Chrome there do. */
+async function looksLikeAMac(page: Page) {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' });
+    Object.defineProperty(Navigator.prototype, 'userAgentData', {
+      get: () => ({ platform: 'macOS', mobile: false, brands: [] }),
+    });
+  });
+}
+
+test.describe('the agent download page', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('lists every build, this system’s first, each downloadable or said to be missing', async ({
+    page,
+  }) => {
+    await openAppAs(page, 'Ben Carter', '/agent/download');
+    await expect(heading(page, 'Agent download')).toBeVisible();
+    await expect(page).toHaveTitle('Agent download | Castellan');
+    const downloads = await apiDownloads(page);
+    expect(downloads.length).toBeGreaterThan(0);
+
+    // The test browser runs on Linux.
+    const yours = page.getByRole('list', { name: 'For Linux' });
+    await expect(yours.getByRole('listitem')).toHaveCount(1);
+    await expect(yours).toContainText('Linux (x64)');
+    const others = page.getByRole('list', { name: 'Other systems' });
+    await expect(others.getByRole('listitem')).toHaveCount(downloads.length - 1);
+
+    const region = page.getByRole('region', { name: '1. Download the agent' });
+    for (const download of downloads) {
+      const item = region.getByRole('listitem').filter({ hasText: download.label });
+      const link = item.getByRole('link', { name: `Download ${download.label}` });
+      if (download.file) {
+        await expect(link).toHaveAttribute('href', download.file.url);
+        await expect(item).toContainText(download.fileName);
+        await expect(item).toContainText(download.file.sha256);
+        await expect(item).toContainText(/\d+\.\d MB|less than 0\.1 MB/);
+      } else {
+        await expect(link).toHaveCount(0);
+        await expect(item).toContainText(`No build for ${download.label} on this server yet.`);
+      }
+    }
+    await expect(page.getByRole('link', { name: 'More about the agent in Help' })).toHaveAttribute(
+      'href',
+      '/help?article=endpoint-agent',
+    );
+  });
+
+  test('on a Mac offers both Mac builds first', async ({ page }) => {
+    await looksLikeAMac(page);
+    await openAppAs(page, 'Ben Carter', '/agent/download');
+    const yours = page.getByRole('list', { name: 'For macOS' });
+    await expect(yours.getByRole('listitem')).toHaveText([
+      /^macOS \(Apple silicon\)/,
+      /^macOS \(Intel\)/,
+    ]);
+    await expect(page.getByRole('combobox', { name: 'Build' })).toHaveValue('darwin-arm64');
+  });
+
+  test('gives a one-time code with the command that enrolls with it, and copies it', async ({
+    page,
+  }) => {
+    await openAppAs(page, 'Ben Carter', '/agent/download');
+    const enroll = page.getByRole('region', { name: '2. Enroll the device' });
+    await enroll.getByRole('button', { name: 'Get an enrollment code' }).click();
+
+    const status = enroll.getByRole('status');
+    await expect(status).toContainText(/Your code: \S+/);
+    await expect(status).toContainText(/Valid until \d\d:\d\d tomorrow, for one device\./);
+    const code = (await status.locator('code').textContent())?.trim() ?? '';
+    expect(code).not.toBe('');
+
+    const origin = new URL(page.url()).origin;
+    const command = enroll.getByRole('figure', { name: 'Command for Linux (x64)' }).locator('pre');
+    await expect(command).toHaveText(
+      `chmod +x ./castellan-agent-linux-x64 && ./castellan-agent-linux-x64 enroll ${code} --server ${origin} --install`,
+    );
+    await enroll.getByRole('button', { name: 'Copy the enrollment command' }).click();
+    await expect(
+      enroll.getByRole('button', { name: 'Copied the enrollment command' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await command.textContent(),
+    );
+
+    await enroll.getByRole('combobox', { name: 'Build' }).selectOption('win32-x64');
+    const windows = enroll
+      .getByRole('figure', { name: 'Command for Windows (x64)' })
+      .locator('pre');
+    await expect(windows).toHaveText(
+      `.\\castellan-agent-windows-x64.exe enroll ${code} --server ${origin} --install`,
+    );
+
+    // Each click is a new code.
+    await enroll.getByRole('button', { name: 'Get a new code' }).click();
+    await expect(status.locator('code')).not.toHaveText(code);
+    await expect(windows).toContainText(`enroll ${await status.locator('code').textContent()} `);
+  });
+});
+
+test('Settings lists the member’s devices, none yet, with the way to add one', async ({ page }) => {
+  await openAppAs(page, 'Ben Carter', '/settings');
+  const section = page.getByRole('region', { name: 'Your devices' });
+  await expect(section).toContainText('No devices yet');
+  await section.getByRole('link', { name: 'Agent download' }).click();
+  await expect(heading(page, 'Agent download')).toBeVisible();
+});
+
+test('Company status shows every device to administrators only', async ({ page }) => {
+  await openAppAs(page, 'Alice Morgan', '/team-progress');
+  const devices = page.getByRole('region', { name: 'Devices', exact: true });
+  await expect(devices).toContainText('Every computer with the agent, whoever it belongs to.');
+  await expect(devices.getByText('Loading the devices...')).toHaveCount(0);
+
+  await openAppAs(page, 'Ben Carter', '/team-progress');
+  await expect(heading(page, 'Company status')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Employees' }).locator('tbody tr').first(),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Devices', exact: true })).toHaveCount(0);
+});
+
+/** Enrolls a device for whoever `page` is signed in as and sends one report, as the agent would. */
+async function enrollAndReport(page: Page, name: string): Promise<string> {
+  const codeResponse = await page.request.post('/api/agent/enrollment-codes', {
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(codeResponse.status()).toBe(201);
+  const { code } = (await codeResponse.json()) as { code: string };
+  const enrolled = await page.request.post('/api/agent/enroll', {
+    data: {
+      code,
+      device: { name, platform: 'darwin', osVersion: '15.1', agentVersion: '0.1.0' },
+    },
+  });
+  expect(enrolled.status()).toBe(201);
+  const { token } = (await enrolled.json()) as { token: string };
+  const report = await page.request.post('/api/agent/report', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      reportedAt: new Date(Date.now() - 1000).toISOString(),
+      checks: [
+        { id: 'disk-encryption', verdict: 'pass', evidence: 'FileVault is On.' },
+        { id: 'firewall', verdict: 'fail', evidence: 'The application firewall is off.' },
+        { id: 'screen-lock', verdict: 'unknown', evidence: 'No screen lock setting was readable.' },
+      ],
+    },
+  });
+  expect(report.status()).toBe(200);
+  return token;
+}
+
+/** Whether the signed-in member's task of that catalogue entry is done. */
+async function taskDone(page: Page, catalogueId: string): Promise<boolean | undefined> {
+  const response = await page.request.get('/api/actions?scope=mine');
+  const { tasks } = (await response.json()) as {
+    tasks: { catalogueId: string; isCompleted: boolean }[];
+  };
+  return tasks.find((t) => t.catalogueId === catalogueId)?.isCompleted;
+}
+
+test('a reporting device shows its verdicts to its member and to administrators, until removed', async ({
+  page,
+}) => {
+  const name = 'E2E-MACBOOK';
+  await openAppAs(page, 'Chloe Davies', '/settings');
+  const mine = page.getByRole('region', { name: 'Your devices' });
+  await expect(mine).toContainText('No devices yet');
+  expect(await taskDone(page, 'encrypt-disk')).toBe(false);
+  const token = await enrollAndReport(page, name);
+  expect(await taskDone(page, 'encrypt-disk')).toBe(true);
+
+  await page.reload();
+  const item = mine.getByRole('listitem').filter({ hasText: name });
+  await expect(item).toContainText('macOS 15.1');
+  await expect(item).toContainText('Last report just now');
+  await expect(item).toContainText('1 passed, 1 failed, 1 could not tell');
+  const checks = item.getByRole('list', { name: `Checks of ${name}` });
+  await expect(checks.getByRole('listitem')).toHaveText([
+    /^PassedDisk encryptionFileVault is On\.$/i,
+    /^FailedFirewallThe application firewall is off\.$/i,
+    /^Could not tellScreen lockNo screen lock setting was readable\.$/i,
+  ]);
+
+  await openAppAs(page, 'Alice Morgan', '/team-progress');
+  const all = page.getByRole('region', { name: 'Devices', exact: true });
+  const theirs = all.getByRole('listitem').filter({ hasText: name });
+  await expect(theirs).toContainText('Chloe Davies');
+  const toggle = theirs.getByRole('button', { name: `Show checks of ${name}` });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(theirs.getByRole('list', { name: `Checks of ${name}` })).toBeHidden();
+  await toggle.click();
+  await expect(theirs.getByRole('list', { name: `Checks of ${name}` })).toBeVisible();
+  await expect(
+    theirs.getByRole('button', { name: `Remove ${name} of Chloe Davies` }),
+  ).toBeVisible();
+
+  await openAppAs(page, 'Chloe Davies', '/settings');
+  await item.getByRole('button', { name: `Remove ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Remove ${name}?` });
+  await expect(dialog).toContainText('Its agent stops reporting and its results no longer count.');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(item).toHaveCount(0);
+  await expect(mine).toContainText('No devices yet');
+  expect(await taskDone(page, 'encrypt-disk')).toBe(false);
+
+  const late = await page.request.post('/api/agent/report', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      reportedAt: new Date().toISOString(),
+      checks: [{ id: 'firewall', verdict: 'pass', evidence: 'The firewall is on.' }],
+    },
+  });
+  expect(late.status()).toBe(401);
+});
+
+test('an administrator still registering gets the builds and a code too', async ({ page }) => {
+  await openAppAs(page, 'Noah Fields', '/agent/download');
+  await expect(heading(page, 'Agent download')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Other systems' })).toBeVisible();
+  await page.getByRole('button', { name: 'Get an enrollment code' }).click();
+  await expect(page.getByRole('button', { name: 'Copy the enrollment command' })).toBeVisible();
+});

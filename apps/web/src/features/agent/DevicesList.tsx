@@ -1,0 +1,68 @@
+import type { AgentDevice } from '@castellan/contract';
+import { AGENT_PLATFORM_NAMES, AGENT_STALE_DAYS } from '@castellan/contract/agent-checks';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { RelativeTime } from '../../components/RelativeTime';
+import { deviceStanding, systemWords } from './agent-words';
+import { DeviceChecks } from './DeviceChecks';
+import { RemoveDeviceButton } from './RemoveDeviceButton';
+
+function LastReport({ at }: { at: string | null }) {
+  return <>Last report {at ? <RelativeTime value={at} /> : 'never'}</>;
+}
+
+function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boolean }) {
+  const removeLabel = showOwner
+    ? `Remove ${device.name} of ${device.owner.name}`
+    : `Remove ${device.name}`;
+  const standing = deviceStanding(device, AGENT_STALE_DAYS);
+  return (
+    <Card component="li" withBorder padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb={4}>
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {device.name}
+            </Text>
+            {standing && (
+              <Badge color={device.lastReportAt ? 'yellow' : 'gray'} variant="light" size="sm">
+                {standing.badge}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {systemWords(AGENT_PLATFORM_NAMES[device.platform], device.osVersion)}
+            {showOwner && ` · ${device.owner.name}`} · <LastReport at={device.lastReportAt} />
+          </Text>
+          {standing && <Text size="xs">{standing.sentence}</Text>}
+        </div>
+        <RemoveDeviceButton device={device} label={removeLabel} />
+      </Group>
+      {/* Before its first report, the line above already says there is nothing yet. */}
+      {device.lastReportAt !== null && (
+        <DeviceChecks deviceName={device.name} checks={device.checks} initiallyOpen={!showOwner} />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Devices with the agent: system, owner (when several people's are listed), last report, whether
+ * they still count, and each check's verdict with what it saw.
+ */
+export function DevicesList({
+  devices,
+  showOwner,
+  label,
+}: {
+  devices: AgentDevice[];
+  showOwner: boolean;
+  label: string;
+}) {
+  return (
+    <Stack component="ul" aria-label={label} gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {devices.map((device) => (
+        <DeviceItem key={device.id} device={device} showOwner={showOwner} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import type { AgentDevice } from '@castellan/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiDelete, apiQuery } from '../../lib/api';
+import { scoreQuery } from '../score';
+
+/** The builds this server hands out, each with its size and SHA-256 (or none yet). */
+export const agentDownloadsQuery = queryOptions({
+  queryKey: ['agent', 'downloads'],
+  queryFn: apiQuery('/agent/downloads'),
+});
+
+export const useAgentDownloads = () => useQuery(agentDownloadsQuery);
+
+export type DeviceScope = 'mine' | 'organization';
+
+/** Both scopes' device lists start with this key, so a removal refreshes them together. */
+export const AGENT_DEVICES_KEY = ['agent', 'devices'] as const;
+
+/** The signed-in member's devices, or (administrators) every device of the organisation. */
+export const agentDevicesQuery = (scope: DeviceScope) =>
+  queryOptions({
+    queryKey: [...AGENT_DEVICES_KEY, scope],
+    queryFn: apiQuery('/agent/devices', { query: { scope } }),
+  });
+
+export const useAgentDevices = (scope: DeviceScope) => useQuery(agentDevicesQuery(scope));
+
+/**
+ * The lists a device's verdicts feed besides the score: the task lists (tasks/api.ts) and
+ * everyone's progress (team-progress/api.ts). Named by key, not imported: Company status shows the
+ * devices, and the tasks feature already refreshes Company status, so an import would close a
+ * circle between the features. query-keys.test.ts holds them equal to their owners' keys.
+ */
+export const FED_BY_DEVICES = [['tasks'], ['employees']] as const;
+
+/** A new one-time enrollment code each call; undefined when the server was too busy (429). */
+export function useCreateEnrollmentCode() {
+  return useMutation({ mutationFn: () => api('POST', '/agent/enrollment-codes') });
+}
+
+/**
+ * Removes a device: its token stops working and its results stop counting, so the device lists,
+ * the tasks it completed, the score and everyone's progress are fetched again.
+ */
+export function useRemoveAgentDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (device: AgentDevice) =>
+      apiDelete('/agent/devices/:id', { params: { id: device.id } }),
+    onSettled: () =>
+      Promise.all(
+        [AGENT_DEVICES_KEY, scoreQuery.queryKey, ...FED_BY_DEVICES].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,36 @@
+import { AGENT_TARGET_FILES, type AgentTarget } from '@castellan/contract/agent-targets';
+
+/**
+ * The one line that enrolls a device and installs its schedule, run in the folder the build was
+ * downloaded to. `server` is the address of this Castellan (the page's origin).
+ */
+export function enrollCommand(target: AgentTarget, code: string, server: string): string {
+  const file = AGENT_TARGET_FILES[target].fileName;
+  const args = `enroll ${code} --server ${server} --install`;
+  switch (target) {
+    case 'linux-x64':
+    case 'darwin-arm64':
+    case 'darwin-x64':
+      // A download loses its execute permission; chmod gives it back.
+      return `chmod +x ./${file} && ./${file} ${args}`;
+    case 'win32-x64':
+      return `.\\${file} ${args}`;
+    case 'node':
+      return `node ${file} ${args}`;
+  }
+}
+
+/** Where the command is typed, in the words of that system. */
+export function commandShell(target: AgentTarget): string {
+  switch (target) {
+    case 'linux-x64':
+      return 'a terminal';
+    case 'darwin-arm64':
+    case 'darwin-x64':
+      return 'Terminal';
+    case 'win32-x64':
+      return 'PowerShell';
+    case 'node':
+      return 'a terminal or PowerShell';
+  }
+}

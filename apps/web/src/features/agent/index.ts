@@ -1,0 +1,2 @@
+export { FED_BY_DEVICES } from './api';
+export { DevicesSection } from './DevicesSection';
