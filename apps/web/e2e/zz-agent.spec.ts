@@ -87,7 +87,10 @@ test('the agent from the page enrolls with its code, reports, and judges the mem
       }),
     ]);
     await page.goto('/tasks');
-    await page.getByRole('radiogroup', { name: 'Status' }).getByText('All', { exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: 'Status' })
+      .getByText('All', { exact: true })
+      .click();
     const item = taskList(page).getByRole('listitem', { name: adminTask.title });
     await item.getByRole('button').first().click();
     const checks = page.getByRole('dialog').getByRole('region', { name: 'Automatic checks' });
@@ -122,7 +125,10 @@ test('the agent from the page enrolls with its code, reports, and judges the mem
   const devices = page.getByRole('region', { name: 'Your devices' });
   await expect(devices).toContainText(device);
   await devices.getByRole('button', { name: `Remove ${device}` }).click();
-  await page.getByRole('dialog', { name: `Remove ${device}?` }).getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${device}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(devices).toContainText('No devices yet');
   const refused = agent(file, ['run']);
   expect(refused.status).not.toBe(0);

@@ -1,6 +1,7 @@
 import type { AgentDevice } from '@castellan/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDelete, apiQuery } from '../../lib/api';
+import { EMPLOYEES_KEY, TASKS_KEY } from '../../lib/query-keys';
 import { scoreQuery } from '../score';
 
 /** The builds this server hands out, each with its size and SHA-256 (or none yet). */
@@ -25,13 +26,8 @@ export const agentDevicesQuery = (scope: DeviceScope) =>
 
 export const useAgentDevices = (scope: DeviceScope) => useQuery(agentDevicesQuery(scope));
 
-/**
- * The lists a device's verdicts feed besides the score: the task lists (tasks/api.ts) and
- * everyone's progress (team-progress/api.ts). Named by key, not imported: Company status shows the
- * devices, and the tasks feature already refreshes Company status, so an import would close a
- * circle between the features. query-keys.test.ts holds them equal to their owners' keys.
- */
-export const FED_BY_DEVICES = [['tasks'], ['employees']] as const;
+/** Besides the score, a device's verdicts change the task lists and everyone's progress. */
+const FED_BY_DEVICES = [TASKS_KEY, EMPLOYEES_KEY];
 
 /** A new one-time enrollment code each call; undefined when the server was too busy (429). */
 export function useCreateEnrollmentCode() {

@@ -1,2 +1,1 @@
-export { FED_BY_DEVICES } from './api';
 export { DevicesSection } from './DevicesSection';

@@ -1,11 +1,11 @@
 import type { AttackTask } from '@castellan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { TASKS_KEY } from '../../lib/query-keys';
 import { showServerBusy } from '../../lib/toast';
 import { organizationQuery } from '../organization';
 import { attackGraphQuery } from '../risk-analysis';
 import { scoreQuery } from '../score';
-import { TASKS_KEY } from '../tasks';
 
 export { useAttackGraph } from '../risk-analysis';
 

@@ -1,15 +1,13 @@
 import type { ActionsResponse, Task } from '@castellan/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiQuery } from '../../lib/api';
+import { TASKS_KEY } from '../../lib/query-keys';
 import { showServerBusy } from '../../lib/toast';
 import { scoreQuery } from '../score';
 import { employeesQuery } from '../team-progress';
 import { withCompleted } from './task-cache';
 
 export type TaskScope = 'mine' | 'organization';
-
-/** Every cached task list starts with this key, so one invalidation refreshes them all. */
-export const TASKS_KEY = ['tasks'] as const;
 
 /** The signed-in user's tasks, or (admins) every member's. */
 export const tasksQuery = (scope: TaskScope) =>

@@ -1,4 +1,4 @@
-export { TASKS_KEY, useTasks } from './api';
+export { useTasks } from './api';
 export { TaskBadges } from './TaskBadges';
 export type { TasksPageState } from './TasksPage';
 export { RISK_COLORS } from './task-display';

@@ -1,0 +1,11 @@
+/**
+ * Query keys that several features refresh, in one place: a feature that changes what another
+ * lists (a device's verdicts change the tasks and everyone's progress) invalidates them without
+ * importing that feature, which could close a circle between features.
+ */
+
+/** Every cached task list starts with this key, so one invalidation refreshes them all. */
+export const TASKS_KEY = ['tasks'] as const;
+
+/** Every member of the organisation with their task progress (Company status). */
+export const EMPLOYEES_KEY = ['employees'] as const;
