@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgentCheckResult, CurrentBrowsers } from '@castellan/contract/agent-checks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SUCCEEDED } from '../test/fake-context';
 import { FakeServer, MESSAGES } from '../test/fake-server';
 import { type CliDeps, runCli } from './cli';
-import type { CommandResult } from './context';
 
 const SERVER = 'https://castellan.example';
 const CHECKS: AgentCheckResult[] = [
@@ -21,14 +21,7 @@ const CHECKS: AgentCheckResult[] = [
     needsAdmin: true,
   },
 ];
-const OK: CommandResult = {
-  ok: true,
-  code: 0,
-  stdout: '',
-  stderr: '',
-  missing: false,
-  timedOut: false,
-};
+const OK = SUCCEEDED;
 
 let dir: string;
 let server: FakeServer;

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SUCCEEDED } from '../test/fake-context';
 import type { CommandResult } from './context';
 import {
   installSchedule,
@@ -11,14 +12,7 @@ import {
   uninstallSchedule,
 } from './schedule';
 
-const OK: CommandResult = {
-  ok: true,
-  code: 0,
-  stdout: '',
-  stderr: '',
-  missing: false,
-  timedOut: false,
-};
+const OK = SUCCEEDED;
 const fail = (stderr: string, code = 1): CommandResult => ({ ...OK, ok: false, code, stderr });
 const MISSING: CommandResult = { ...OK, ok: false, code: null, missing: true };
 

@@ -22,6 +22,16 @@ export type FakeAnswer =
   | (Partial<CommandResult> & { stdoutFile?: string; stderrFile?: string });
 
 export const TOOL_MISSING: FakeAnswer = { missing: true };
+
+/** A run that exited 0 and printed nothing. */
+export const SUCCEEDED: CommandResult = {
+  ok: true,
+  code: 0,
+  stdout: '',
+  stderr: '',
+  missing: false,
+  timedOut: false,
+};
 export const TIMED_OUT: FakeAnswer = { timedOut: true };
 
 export type FakeContextOptions = {
