@@ -27,6 +27,7 @@ import { testLoginRoutes } from './modules/auth/test-login-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { stripeClient } from './modules/billing/stripe-client';
 import { stripeWebhookRoutes } from './modules/billing/webhook-routes';
+import { frameworkRoutes } from './modules/frameworks/routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { googleConnectRoutes } from './modules/integrations/google/connect-routes';
@@ -166,6 +167,7 @@ export async function buildApp(
       await api.register(tourRoutes(database.db));
       await api.register(taskRoutes(database.db));
       await api.register(scoreRoutes(database.db));
+      await api.register(frameworkRoutes(database.db));
       await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
       await api.register(attackGraphRoutes(database.db));
       await api.register(userRoutes(database.db));

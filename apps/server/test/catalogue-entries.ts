@@ -15,6 +15,7 @@ export const entry = (id: string, over: Partial<CatalogueTask>): CatalogueTask =
   risk: 'High',
   automation: 'NotAutomatable',
   cisSafeguards: ['6.3'],
+  cyberEssentials: ['user-access-control'],
   ...over,
 });
 

@@ -30,6 +30,7 @@ import {
 } from './auth';
 import { billingResponse, customerPortalQuery } from './billing';
 import { endpoint } from './endpoint';
+import { frameworksResponse } from './framework-progress';
 import { healthResponse } from './health';
 import {
   impersonationSearchQuery,
@@ -459,6 +460,15 @@ export const endpoints = {
     body: allowListKey,
     response: { 200: allowListResponse },
     summary: 'Deny a pending entry',
+  }),
+
+  // Frameworks
+  getFrameworks: endpoint({
+    method: 'GET',
+    path: '/frameworks',
+    access: 'admin',
+    response: { 200: frameworksResponse },
+    summary: 'The share of CIS Controls v8 IG1 and Cyber Essentials the organisation meets',
   }),
 
   // Settings

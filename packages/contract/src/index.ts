@@ -8,6 +8,7 @@ export * from './common';
 export * from './domain';
 export * from './endpoint';
 export * from './endpoints';
+export * from './framework-progress';
 export * from './health';
 export * from './impersonation';
 export * from './integrations';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { CYBER_ESSENTIALS_CONTROLS } from './frameworks';
 import {
   AUTOMATION_KINDS,
   EVIDENCE_SOURCES,
@@ -76,6 +77,11 @@ export const task = z.object({
   automation: z.enum(AUTOMATION_KINDS),
   /** CIS Controls v8 safeguards the task serves, e.g. `6.5`. */
   cisSafeguards: z.array(z.string()),
+  /** What the task meets of each framework: IG1 safeguards, Cyber Essentials controls. */
+  frameworks: z.object({
+    'cis-ig1': z.array(z.string()),
+    'cyber-essentials': z.array(z.enum(CYBER_ESSENTIALS_CONTROLS)),
+  }),
 });
 export type Task = z.infer<typeof task>;
 

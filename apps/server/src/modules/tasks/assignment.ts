@@ -1,4 +1,4 @@
-import type { Task, TaskLabel } from '@castellan/contract';
+import { CIS_IG1_SAFEGUARDS, type Task, type TaskLabel } from '@castellan/contract';
 import type { CatalogueTask } from './catalogue/types';
 import {
   type Evidence,
@@ -149,6 +149,14 @@ export class Completions {
   }
 }
 
+const IG1 = new Set(CIS_IG1_SAFEGUARDS.map((s) => s.id));
+
+/** What a task meets of each framework: its IG1 safeguards and its Cyber Essentials controls. */
+export const frameworksOf = (t: CatalogueTask): Task['frameworks'] => ({
+  'cis-ig1': t.cisSafeguards.filter((id) => IG1.has(id)),
+  'cyber-essentials': t.cyberEssentials,
+});
+
 export function toTask(
   t: CatalogueTask,
   member: Member,
@@ -172,5 +180,6 @@ export function toTask(
     category: t.category,
     automation: t.automation,
     cisSafeguards: t.cisSafeguards,
+    frameworks: frameworksOf(t),
   };
 }

@@ -30,6 +30,7 @@ function task(id: string, patch: Partial<Task> = {}): Task {
     category: 'Quick fix',
     automation: 'NotAutomatable',
     cisSafeguards: [],
+    frameworks: { 'cis-ig1': [], 'cyber-essentials': [] },
     ...patch,
   };
 }

@@ -41,6 +41,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'Critical',
     automation: 'AutomatableBackend',
     cisSafeguards: ['6.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'use-password-manager',
@@ -69,6 +70,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['5.2'],
+    cyberEssentials: ['secure-configuration', 'user-access-control'],
   },
   {
     id: 'fix-reused-passwords',
@@ -96,6 +98,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['5.2'],
+    cyberEssentials: ['secure-configuration', 'user-access-control'],
   },
   {
     id: 'set-up-account-recovery',
@@ -139,6 +142,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableNotAvailable',
     cisSafeguards: ['6.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'use-passkeys',
@@ -174,6 +178,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableNotAvailable',
     cisSafeguards: ['6.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'secure-apple-account',
@@ -202,6 +207,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['6.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'google-security-checkup',
@@ -230,6 +236,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['6.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'secure-microsoft-account',
@@ -258,6 +265,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['6.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'roll-out-password-manager',
@@ -285,6 +293,7 @@ export const accounts: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['5.2'],
+    cyberEssentials: ['secure-configuration', 'user-access-control'],
   },
   {
     id: 'set-password-policy',
@@ -320,5 +329,6 @@ export const accounts: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableBackend',
     cisSafeguards: ['5.2'],
+    cyberEssentials: ['secure-configuration', 'user-access-control'],
   },
 ];

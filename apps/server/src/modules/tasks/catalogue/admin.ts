@@ -33,6 +33,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Critical',
     automation: 'AutomatableBackend',
     cisSafeguards: ['6.3', '6.5'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'enforce-mfa-microsoft-365',
@@ -61,6 +62,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Critical',
     automation: 'AutomatableBackend',
     cisSafeguards: ['6.3', '6.4', '6.5'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'limit-super-admins',
@@ -97,6 +99,7 @@ export const admin: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['5.4'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'separate-admin-accounts',
@@ -134,6 +137,7 @@ export const admin: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['5.4'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'phishing-resistant-mfa-for-admins',
@@ -170,6 +174,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableBackend',
     cisSafeguards: ['6.5'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'remove-stale-accounts',
@@ -207,6 +212,7 @@ export const admin: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['5.1', '5.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'offboarding-checklist',
@@ -237,6 +243,7 @@ export const admin: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['6.2', '5.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'restrict-external-sharing',
@@ -276,6 +283,7 @@ export const admin: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'review-third-party-apps',
@@ -312,6 +320,7 @@ export const admin: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['2.3', '15.1'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'set-up-security-alerts',
@@ -347,6 +356,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableNotAvailable',
     cisSafeguards: ['8.2', '8.11'],
+    cyberEssentials: [],
   },
   {
     id: 'dns-dnssec',
@@ -374,6 +384,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableBackend',
     cisSafeguards: ['4.1'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'dns-caa',
@@ -401,6 +412,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableBackend',
     cisSafeguards: ['4.1'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'web-https-redirect',
@@ -428,6 +440,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.10'],
+    cyberEssentials: [],
   },
   {
     id: 'web-hsts',
@@ -455,6 +468,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.10'],
+    cyberEssentials: [],
   },
   {
     id: 'web-security-headers',
@@ -485,6 +499,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableBackend',
     cisSafeguards: ['4.1', '16.7'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'web-security-txt',
@@ -512,6 +527,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Info',
     automation: 'AutomatableBackend',
     cisSafeguards: ['16.2'],
+    cyberEssentials: [],
   },
   {
     id: 'web-tls-certificate',
@@ -538,6 +554,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.10'],
+    cyberEssentials: [],
   },
   {
     id: 'protect-domain-registration',
@@ -566,6 +583,7 @@ export const admin: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['6.5', '15.1'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'secure-office-wifi',
@@ -594,6 +612,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['4.7', '12.1', '12.2'],
+    cyberEssentials: ['firewalls', 'secure-configuration', 'security-update-management'],
   },
   {
     id: 'dns-filtering',
@@ -620,5 +639,6 @@ export const admin: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableAgent',
     cisSafeguards: ['9.2'],
+    cyberEssentials: ['malware-protection'],
   },
 ];

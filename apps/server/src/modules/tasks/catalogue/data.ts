@@ -30,6 +30,7 @@ export const data: CatalogueTask[] = [
     risk: 'Critical',
     automation: 'AutomatableNotAvailable',
     cisSafeguards: ['11.1', '11.2', '11.3', '11.4'],
+    cyberEssentials: [],
   },
   {
     id: 'test-backup-restore',
@@ -58,6 +59,7 @@ export const data: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['11.5'],
+    cyberEssentials: [],
   },
   {
     id: 'store-files-in-cloud',
@@ -95,6 +97,7 @@ export const data: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableAgent',
     cisSafeguards: ['11.2'],
+    cyberEssentials: [],
   },
   {
     id: 'review-shared-links',
@@ -131,6 +134,7 @@ export const data: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'list-important-systems',
@@ -158,5 +162,6 @@ export const data: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['1.1', '3.2', '15.1'],
+    cyberEssentials: [],
   },
 ];

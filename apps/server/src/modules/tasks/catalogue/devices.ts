@@ -47,6 +47,7 @@ export const devices: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableAgent',
     cisSafeguards: ['3.6'],
+    cyberEssentials: [],
   },
   {
     id: 'screen-lock',
@@ -92,6 +93,7 @@ export const devices: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableAgent',
     cisSafeguards: ['4.3'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'update-operating-system',
@@ -136,6 +138,7 @@ export const devices: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableAgent',
     cisSafeguards: ['7.3', '2.2'],
+    cyberEssentials: ['security-update-management'],
   },
   {
     id: 'update-browser',
@@ -164,6 +167,7 @@ export const devices: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableAgent',
     cisSafeguards: ['9.1', '7.4'],
+    cyberEssentials: ['security-update-management'],
   },
   {
     id: 'auto-update-apps',
@@ -207,6 +211,7 @@ export const devices: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableAgent',
     cisSafeguards: ['7.4', '2.2'],
+    cyberEssentials: ['security-update-management'],
   },
   {
     id: 'enable-firewall',
@@ -245,6 +250,7 @@ export const devices: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableAgent',
     cisSafeguards: ['4.5'],
+    cyberEssentials: ['firewalls'],
   },
   {
     id: 'enable-malware-protection',
@@ -289,6 +295,7 @@ export const devices: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableAgent',
     cisSafeguards: ['10.1', '10.2'],
+    cyberEssentials: ['malware-protection'],
   },
   {
     id: 'use-standard-account',
@@ -334,6 +341,7 @@ export const devices: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableAgent',
     cisSafeguards: ['5.4'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'review-browser-extensions',
@@ -361,6 +369,7 @@ export const devices: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableAgent',
     cisSafeguards: ['9.4'],
+    cyberEssentials: [],
   },
   {
     id: 'lock-phone',
@@ -389,6 +398,7 @@ export const devices: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableNotAvailable',
     cisSafeguards: ['4.3', '4.10'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'find-my-device',
@@ -417,6 +427,7 @@ export const devices: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['4.11'],
+    cyberEssentials: [],
   },
   {
     id: 'usb-caution',
@@ -444,6 +455,7 @@ export const devices: CatalogueTask[] = [
     risk: 'Low',
     automation: 'NotAutomatable',
     cisSafeguards: ['3.9', '10.3'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'lost-device-procedure',
@@ -473,6 +485,7 @@ export const devices: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['4.11', '17.3'],
+    cyberEssentials: [],
   },
   {
     id: 'manage-mobile-devices',
@@ -509,5 +522,6 @@ export const devices: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableBackend',
     cisSafeguards: ['1.1', '4.11'],
+    cyberEssentials: [],
   },
 ];

@@ -31,6 +31,7 @@ export const email: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['9.5'],
+    cyberEssentials: [],
   },
   {
     id: 'email-dkim',
@@ -68,6 +69,7 @@ export const email: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['9.5'],
+    cyberEssentials: [],
   },
   {
     id: 'email-dmarc',
@@ -96,6 +98,7 @@ export const email: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['9.5'],
+    cyberEssentials: [],
   },
   {
     id: 'email-mta-sts',
@@ -124,6 +127,7 @@ export const email: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.10'],
+    cyberEssentials: [],
   },
   {
     id: 'email-tls-rpt',
@@ -149,6 +153,7 @@ export const email: CatalogueTask[] = [
     risk: 'Info',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.10'],
+    cyberEssentials: [],
   },
   {
     id: 'gmail-safety-settings',
@@ -177,6 +182,7 @@ export const email: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['9.6', '9.7'],
+    cyberEssentials: [],
   },
   {
     id: 'microsoft-365-email-protection',
@@ -205,6 +211,7 @@ export const email: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['9.6', '9.7'],
+    cyberEssentials: [],
   },
   {
     id: 'external-sender-warning',
@@ -239,6 +246,7 @@ export const email: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableBackend',
     cisSafeguards: ['14.2'],
+    cyberEssentials: [],
   },
   {
     id: 'block-mail-auto-forwarding',
@@ -275,6 +283,7 @@ export const email: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['4.1'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'set-up-phishing-reporting',
@@ -311,5 +320,6 @@ export const email: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'AutomatableNotAvailable',
     cisSafeguards: ['14.6', '17.3'],
+    cyberEssentials: [],
   },
 ];

@@ -31,6 +31,7 @@ export const people: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['14.2', '14.3', '14.6'],
+    cyberEssentials: [],
   },
   {
     id: 'report-suspicious-messages',
@@ -66,6 +67,7 @@ export const people: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['14.6', '17.3'],
+    cyberEssentials: [],
   },
   {
     id: 'verify-payment-changes',
@@ -93,6 +95,7 @@ export const people: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['14.2'],
+    cyberEssentials: [],
   },
   {
     id: 'incident-contacts',
@@ -120,6 +123,7 @@ export const people: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['17.1', '17.2'],
+    cyberEssentials: [],
   },
   {
     id: 'incident-response-plan',
@@ -148,6 +152,7 @@ export const people: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['17.3', '17.4', '17.7'],
+    cyberEssentials: [],
   },
   {
     id: 'protect-social-media-accounts',
@@ -175,6 +180,7 @@ export const people: CatalogueTask[] = [
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['5.1', '6.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'meta-business-mfa',
@@ -201,6 +207,7 @@ export const people: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['6.3', '6.5'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'protect-messaging-apps',
@@ -228,6 +235,7 @@ export const people: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['6.3'],
+    cyberEssentials: ['user-access-control'],
   },
   {
     id: 'secure-home-wifi',
@@ -256,6 +264,7 @@ export const people: CatalogueTask[] = [
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['14.8'],
+    cyberEssentials: [],
   },
   {
     id: 'public-wifi-caution',
@@ -284,5 +293,6 @@ export const people: CatalogueTask[] = [
     risk: 'Low',
     automation: 'NotAutomatable',
     cisSafeguards: ['14.8'],
+    cyberEssentials: [],
   },
 ];

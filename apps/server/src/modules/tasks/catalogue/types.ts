@@ -1,4 +1,5 @@
 import type { TaskInstructions } from '@castellan/contract';
+import type { CyberEssentialsControl } from '@castellan/contract/frameworks';
 import type {
   AutomationKind,
   Severity,
@@ -30,4 +31,6 @@ export type CatalogueTask = {
   automation: AutomationKind;
   /** CIS Controls v8 safeguards, e.g. '6.3'. */
   cisSafeguards: string[];
+  /** The Cyber Essentials controls the task helps meet. */
+  cyberEssentials: CyberEssentialsControl[];
 };

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { FRAMEWORK_IDS } from './frameworks';
+
+export * from './frameworks';
+
+/** A catalogue task that cites a safeguard, and how many of those it applies to have done it. */
+export const frameworkTask = z.object({
+  catalogueId: z.string(),
+  title: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+
+/**
+ * A safeguard is met when every task citing it is done for everyone it applies to (marked, or
+ * passed by an automatic check). One that no task of the organisation's catalogue cites is not met.
+ */
+export const safeguardProgress = z.object({
+  id: z.string(),
+  title: z.string(),
+  met: z.boolean(),
+  tasks: z.array(frameworkTask),
+});
+export type SafeguardProgress = z.infer<typeof safeguardProgress>;
+
+export const frameworkProgress = z.object({
+  id: z.enum(FRAMEWORK_IDS),
+  name: z.string(),
+  met: z.number().int(),
+  total: z.number().int(),
+  /** Missing safeguards first, each group in the framework's order. */
+  safeguards: z.array(safeguardProgress),
+});
+export type FrameworkProgress = z.infer<typeof frameworkProgress>;
+
+/** `GET /api/frameworks`: how far the organisation is from each framework. */
+export const frameworksResponse = z.object({ frameworks: z.array(frameworkProgress) });
+export type FrameworksResponse = z.infer<typeof frameworksResponse>;
