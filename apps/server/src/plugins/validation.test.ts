@@ -175,6 +175,7 @@ const endpoints: Endpoint[] = [
   { method: 'GET', url: '/api/agent/devices' },
   { method: 'DELETE', url: `/api/agent/devices/${SOME_USER}`, wrongType: ['yes', 'body'] },
   { method: 'GET', url: '/api/agent/downloads' },
+  { method: 'GET', url: '/api/frameworks' },
   { method: 'GET', url: '/api/settings/trusted-domains' },
   {
     method: 'PUT',
