@@ -226,7 +226,7 @@ export const admin: CatalogueTask[] = [
   },
   {
     id: 'offboarding-checklist',
-    version: 1,
+    version: 2,
     title: 'Use a checklist when someone leaves',
     summary:
       'Follow the same short checklist for every leaver: block their accounts, hand over their data, collect devices and change shared passwords.',
@@ -236,6 +236,7 @@ export const admin: CatalogueTask[] = [
         platform: null,
         steps: [
           'Agree the last working day with the manager and plan the account steps for the end of that day, or immediately if the departure is not friendly.',
+          'Start from the record of what the person was given when they joined (the task "Use a checklist when someone joins"), so that no account, group, app or device is forgotten.',
           'Block sign-in and end all sessions: Google Admin console → the user → Suspend, and Security → Sign-in cookies → Reset; Microsoft 365 admin center → the user → Block sign-in and "Sign out of all sessions".',
           'Remove them from admin roles, groups, shared drives, Teams and shared mailboxes.',
           'Hand over their data: Google Data transfer for Drive and Calendar; in Microsoft 365, convert the mailbox to a shared mailbox and give a colleague access to their OneDrive.',
@@ -243,6 +244,7 @@ export const admin: CatalogueTask[] = [
           'Collect company laptops and phones and reset them before reuse. Remove company data from their personal phone (Google: Account wipe; Intune: Retire).',
           'Set an automatic reply or a forward to a colleague for a limited time, then delete the account after 30 to 90 days.',
           'Note the date and who did each step.',
+          'Check: the leaver shows as Suspended in Google Admin console → Directory → Users, or as sign-in blocked on their page in Microsoft 365 admin center → Users → Active users; they hold no admin role or group; every line of the checklist has a date and a name.',
         ],
       },
     ],
@@ -295,7 +297,7 @@ export const admin: CatalogueTask[] = [
     risk: 'High',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.3'],
-    cyberEssentials: ['user-access-control'],
+    cyberEssentials: ['secure-configuration'],
   },
   {
     id: 'review-third-party-apps',
@@ -400,7 +402,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableBackend',
     cisSafeguards: ['4.1'],
-    cyberEssentials: ['secure-configuration'],
+    cyberEssentials: [],
   },
   {
     id: 'dns-caa',
@@ -429,7 +431,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableBackend',
     cisSafeguards: ['4.1'],
-    cyberEssentials: ['secure-configuration'],
+    cyberEssentials: [],
   },
   {
     id: 'web-https-redirect',
@@ -519,7 +521,7 @@ export const admin: CatalogueTask[] = [
     risk: 'Low',
     automation: 'AutomatableBackend',
     cisSafeguards: ['4.1', '16.7'],
-    cyberEssentials: ['secure-configuration'],
+    cyberEssentials: [],
   },
   {
     id: 'web-security-txt',
@@ -610,21 +612,25 @@ export const admin: CatalogueTask[] = [
   },
   {
     id: 'secure-office-wifi',
-    version: 1,
+    version: 2,
     title: 'Secure the office Wi-Fi and add a guest network',
     summary:
-      'Change the router’s default admin password, keep it updated, use WPA2 or WPA3, and put visitors and smart devices on a separate guest network.',
-    why: 'Anyone on your office network can try to reach your computers, printers and file storage. A guest network keeps visitors and poorly secured gadgets away from company devices.',
+      'Change the router’s default admin password, keep its firmware updated, turn off remote administration and WPS, use WPA2 or WPA3, put visitors on a guest network and write its settings down.',
+    why: 'The office router is the door between the internet and every computer, printer and file store in the office. Left with its factory password, old firmware or remote administration on, it is one of the first things attackers try, and anyone on the Wi-Fi can reach your company devices.',
     instructions: [
       {
         platform: null,
         steps: [
-          'Sign in to the office router or Wi-Fi system (its address and default login are often on a label, or in the maker’s app).',
-          'Change the default admin password to a long one kept in the company password manager. Turn off remote administration from the internet and WPS.',
+          'Sign in to the office router or Wi-Fi system (its address and default login are often on a label, or in the maker’s app). If your internet provider manages it, ask them to do the steps below and to confirm in writing.',
+          'Change the default admin password, and the admin user name if the router allows it, to a long one kept in the company password manager.',
+          'Turn off remote administration from the internet (often called remote management or web access from WAN), WPS and, unless a device really needs it, UPnP.',
+          'Under port forwarding (sometimes called virtual servers or NAT rules), delete every rule nobody can explain: each one lets the internet reach a device inside the office.',
           'Install firmware updates and turn on automatic updates. Replace equipment that no longer receives updates.',
           'Set the staff network to WPA3 (or WPA2/WPA3, or at least WPA2 with AES) with a long password, and change it when someone leaves.',
           'Create a guest network with its own password and client isolation, so guests reach the internet but not your devices. Change its password regularly.',
           'Put smart TVs, cameras and other gadgets on the guest network or a separate one.',
+          'Write a short note of the settings and keep it with the admin login: model, firmware version and date, Wi-Fi names, what you turned off, any port forwarding you kept and why. Update it after every change.',
+          'Check: sign in to the router: the default password must be refused, the firmware page should show the latest version, remote administration and WPS should show off, and a phone on the guest network should not be able to open a company printer or file share.',
         ],
       },
     ],
@@ -634,7 +640,7 @@ export const admin: CatalogueTask[] = [
     priority: 'Medium',
     risk: 'Medium',
     automation: 'NotAutomatable',
-    cisSafeguards: ['4.7', '12.1', '12.2'],
+    cisSafeguards: ['4.2', '4.7', '12.1', '12.2'],
     cyberEssentials: ['firewalls', 'secure-configuration', 'security-update-management'],
   },
   {
