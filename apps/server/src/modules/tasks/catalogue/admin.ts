@@ -53,7 +53,7 @@ export const admin: CatalogueTask[] = [
           'Open Conditional Access → Create new policy from templates and create "Require multifactor authentication for all users" and "Block legacy authentication", excluding the emergency accounts.',
           'Start the policies in Report-only mode, check the sign-in logs for a week, then switch them On and turn security defaults off (the two cannot be used together).',
           'Do not use the old per-user MFA settings as well: they conflict with security defaults and Conditional Access.',
-          'Check: in the Entra admin center, open Authentication methods → User registration details: every person should show "Capable" under "Multifactor authentication capable", and Properties should show security defaults enabled or your policies On.',
+          'Check: in the Entra admin center, open Authentication methods → User registration details: every person should show "Capable" under "Multifactor authentication capable", and either Overview → Properties → Manage security defaults shows Enabled or your Conditional Access policies show On.',
         ],
       },
     ],
@@ -251,7 +251,7 @@ export const admin: CatalogueTask[] = [
           'Write a short joiner list per role (for example office, sales, finance): the groups, Teams, shared mailboxes, apps and shared vaults the role gets, and what it never gets without extra approval, such as admin roles, banking or payroll.',
           'Decide who approves: the new person’s manager approves the standard list for the role, and the owner or a director approves anything extra. Keep the approval in writing, for example a short e-mail.',
           'Create the account in the Microsoft 365 admin center → Users → Active users → Add a user, assign the licence of their role, keep "Require this user to change their password when they first sign in" ticked and give no admin role.',
-          'Add them to the groups and Teams on the list (Teams & groups → Active teams & groups → the group → Members) and to the shared mailboxes they need (Teams & groups → Shared mailboxes).',
+          'Add them to the groups and Teams on the list (Teams & groups → Active teams & groups → the group → Membership) and to the shared mailboxes they need (Teams & groups → Shared mailboxes).',
           'Give access to other tools (accounting, CRM, social media, the password manager’s shared vaults) only as listed, each with their own login rather than a shared one.',
           'On the first day, have them register Microsoft Authenticator or a passkey at mysignins.microsoft.com/security-info, set up the company password manager, and invite them to Castellan so they see their own tasks.',
           'Keep a record of what they were given and when, next to the approval: it becomes their leaver checklist.',
@@ -397,7 +397,7 @@ export const admin: CatalogueTask[] = [
           'Open at least these rules: Suspicious login, Leaked password, Government-backed attacks, User granted Admin privilege, Super admin password reset, User suspended due to suspicious activity, Suspicious device activity, Email settings changed, Drive settings changed.',
           'Under Actions, make sure each sends alerts to the Alert center and e-mail notifications to two people.',
           'Look at Security → Alert center once a week. Sign-in and admin activity logs are under Reporting → Audit and investigation.',
-          'Check: Rules, filtered on Type → System defined, shows each rule above as Active with e-mail notifications to both people, and both people confirm they received the last alert.',
+          'Check: Rules, filtered on Type → System defined, shows each rule above as Active with e-mail notifications to both people, and both people confirm that the alert e-mails reach them.',
         ],
       },
       {
@@ -423,7 +423,7 @@ export const admin: CatalogueTask[] = [
   {
     id: 'keep-audit-logs',
     version: 1,
-    title: 'Keep the audit logs of your Google or Microsoft account',
+    title: 'Keep the audit logs of Google Workspace or Microsoft 365',
     summary:
       'Make sure the audit log of Google Workspace or Microsoft 365 is recording, know how long it keeps events, and export each month what you must keep for longer.',
     why: 'After a break-in, the audit log is how you find out which account was used, what was read, forwarded or deleted, and since when. It only helps if it was recording, someone knows where to look, and the events are still there weeks later when the problem comes to light.',
