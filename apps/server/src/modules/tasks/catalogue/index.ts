@@ -4,6 +4,7 @@ import { data } from './data';
 import { devices } from './devices';
 import { email } from './email';
 import { people } from './people';
+import { processes } from './processes';
 import type { CatalogueTask } from './types';
 
 export type { CatalogueTask } from './types';
@@ -16,6 +17,7 @@ export const CATALOGUE: readonly CatalogueTask[] = [
   ...admin,
   ...data,
   ...people,
+  ...processes,
 ];
 
 export const catalogueById: ReadonlyMap<string, CatalogueTask> = new Map(
