@@ -285,7 +285,7 @@ export const devices: CatalogueTask[] = [
           'Under "Protection updates", click "Check for updates".',
           'Open App & browser control → Reputation-based protection and make sure the protections there (SmartScreen, potentially unwanted app blocking) are on.',
           'If your company uses another antivirus product, check that Windows Security lists it as active and up to date. Do not install two antivirus products.',
-          'Check: Windows Security → Virus & threat protection shows "No actions needed" and, under "Virus & threat protection updates", a last update from the past day.',
+          'Check: Windows Security → Virus & threat protection shows "No action needed" and, under "Virus & threat protection updates", a last update from the past day.',
         ],
       },
       {
@@ -606,7 +606,7 @@ export const devices: CatalogueTask[] = [
         steps: [
           'In the Google Admin console, open Devices → Mobile & endpoints → Devices. It lists the phones and tablets that sync company accounts, and computers that use Google Drive for desktop or Endpoint Verification.',
           'Sort by last sync and go through every device: does it belong to a current member of staff, and is it one you know about?',
-          'For a device you do not recognise, ask the person named next to it. If nobody claims it, or its owner has left, select it and choose Block or Account wipe, then reset that person’s password.',
+          'For a device you do not recognise, ask the person named next to it. If nobody claims it, or its owner has left, select it and block it or wipe the company account from it, then reset that person’s password.',
           'Company devices that are missing or unmanaged: set them up as in the task "Manage the phones and laptops that get company data".',
           'Compare the list with the laptops and phones in your list of important systems, and update both.',
           'Check: every device in Devices → Mobile & endpoints → Devices belongs to a current member of staff, and none has gone more than 90 days without syncing.',

@@ -50,7 +50,7 @@ export const email: CatalogueTask[] = [
           'At your DNS host, add a TXT record with the host name shown (google._domainkey) and the long value shown. If your DNS host rejects the value as too long, generate a 1024-bit key instead.',
           'Wait until the record is visible (up to 48 hours), return to Authenticate email and click "Start authentication". The status should change to "Authenticating email with DKIM".',
           'Also turn on DKIM in every other service that sends as your domain, such as your newsletter tool or CRM.',
-          'Check: Authenticate email shows "Authenticating email with DKIM" for your domain, and in Gmail, ⋮ → "Show original" on a message you sent to an outside address shows "DKIM: PASS" with your domain.',
+          'Check: Authenticate email shows "Authenticating email with DKIM" for your domain, and in Gmail, ⋮ → "Show original" on a message you sent to an outside address shows DKIM as "PASS" with your domain.',
         ],
       },
       {
