@@ -67,6 +67,8 @@ export const TASK_PLATFORMS = [
   'Windows',
   'macOS',
   'Linux',
+  'iOS',
+  'Android',
   'Apple ID',
   'Apple Account',
   'Social media',
