@@ -21,7 +21,7 @@ export const CHECKS = {
     title: 'Redirect from HTTP to HTTPS',
     taskId: 'web-https-redirect',
   },
-  'tls-versions': { area: 'web-tls', title: 'TLS versions', taskId: null },
+  'tls-versions': { area: 'web-tls', title: 'TLS versions', taskId: 'web-tls-certificate' },
   certificate: { area: 'web-tls', title: 'Certificate', taskId: 'web-tls-certificate' },
   hsts: { area: 'web-tls', title: 'HSTS', taskId: 'web-hsts' },
   csp: { area: 'web-headers', title: 'Content-Security-Policy', taskId: 'web-security-headers' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googleVerdicts, type StoredGoogleFacts } from './verdicts';
+import { GOOGLE_CHECK_TASKS, googleVerdicts, type StoredGoogleFacts } from './verdicts';
 
 const facts = (patch: Partial<StoredGoogleFacts> = {}): StoredGoogleFacts => ({
   userCount: 4,
@@ -33,6 +33,11 @@ const of = (
 ) => verdicts.find((v) => v.catalogueId === id && v.userId === userId);
 
 describe('googleVerdicts', () => {
+  it('judges exactly the tasks its table of checks declares', () => {
+    const judged = new Set(googleVerdicts(facts(), members, []).map((v) => v.catalogueId));
+    expect([...judged].sort()).toEqual([...new Set(Object.values(GOOGLE_CHECK_TASKS))].sort());
+  });
+
   it('judges each member found in the workspace on 2-Step Verification, and nobody else', () => {
     const verdicts = googleVerdicts(facts(), members, []);
     expect(of(verdicts, 'enable-mfa', 'a')).toMatchObject({ verdict: 'pass', detail: null });

@@ -28,6 +28,19 @@ export const SUPER_ADMINS = { min: 2, max: 4 };
 /** Passwords at least this long pass the password-policy check. */
 export const MIN_PASSWORD_LENGTH = 12;
 
+/** Each check a Google Workspace sync judges, and the catalogue task its verdict decides. */
+export const GOOGLE_CHECK_TASKS = {
+  'member-2sv': 'enable-mfa',
+  'member-external-shares': 'review-shared-links',
+  '2sv-enforced': 'enforce-mfa-google-workspace',
+  'super-admins': 'limit-super-admins',
+  'stale-accounts': 'remove-stale-accounts',
+  'external-sharing': 'restrict-external-sharing',
+  'auto-forwarding': 'block-mail-auto-forwarding',
+  'password-policy': 'set-password-policy',
+} as const;
+const task = GOOGLE_CHECK_TASKS;
+
 /**
  * Turns what a sync read into task verdicts: per member for their own two-step verification and
  * their files shared outside, for the organisation for the Admin tasks the data decides. What the
@@ -48,7 +61,7 @@ export function googleVerdicts(
     if (!mfa) continue;
     if (speaksForSignIn(email))
       verdicts.push({
-        catalogueId: 'enable-mfa',
+        catalogueId: task['member-2sv'],
         userId: m.id,
         verdict: mfa.enrolled ? 'pass' : 'fail',
         detail: mfa.enrolled
@@ -57,7 +70,7 @@ export function googleVerdicts(
       });
     const own = flaggedShares.filter((s) => s.owner.toLowerCase() === email);
     verdicts.push({
-      catalogueId: 'review-shared-links',
+      catalogueId: task['member-external-shares'],
       userId: m.id,
       verdict: own.length === 0 ? 'pass' : 'fail',
       detail:
@@ -71,7 +84,7 @@ export function googleVerdicts(
   if (policies.twoStepEnforced !== null) {
     verdicts.push(
       org(
-        'enforce-mfa-google-workspace',
+        task['2sv-enforced'],
         policies.twoStepEnforced,
         'Google Workspace does not enforce 2-Step Verification for the whole organisation.',
       ),
@@ -80,7 +93,7 @@ export function googleVerdicts(
   const admins = facts.superAdminCount;
   verdicts.push(
     org(
-      'limit-super-admins',
+      task['super-admins'],
       admins >= SUPER_ADMINS.min && admins <= SUPER_ADMINS.max,
       `Google Workspace has ${admins} super administrator${admins === 1 ? '' : 's'}; keep two to four.`,
     ),
@@ -88,7 +101,7 @@ export function googleVerdicts(
   const stale = facts.staleUsers.map((u) => u.email);
   verdicts.push(
     org(
-      'remove-stale-accounts',
+      task['stale-accounts'],
       stale.length === 0,
       `${stale.length} Google Workspace account${stale.length === 1 ? ' is' : 's are'} not used any more: ${list(stale)}.`,
     ),
@@ -96,7 +109,7 @@ export function googleVerdicts(
   if (policies.externalSharingMode !== null) {
     verdicts.push(
       org(
-        'restrict-external-sharing',
+        task['external-sharing'],
         policies.externalSharingMode !== 'ALLOWED',
         'Google Drive lets everyone share files with anyone outside the company.',
       ),
@@ -105,7 +118,7 @@ export function googleVerdicts(
   if (policies.autoForwardingEnabled !== null) {
     verdicts.push(
       org(
-        'block-mail-auto-forwarding',
+        task['auto-forwarding'],
         !policies.autoForwardingEnabled,
         'Gmail lets users forward their mail automatically to outside addresses.',
       ),
@@ -117,7 +130,7 @@ export function googleVerdicts(
     const enforced = password.enforcedAtLogin === true;
     verdicts.push(
       org(
-        'set-password-policy',
+        task['password-policy'],
         long && enforced,
         long
           ? 'The password policy is not enforced at sign-in, so old short passwords still work.'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetaBusiness } from './index';
-import { metaVerdicts } from './verdicts';
+import { META_CHECK_TASKS, metaVerdicts } from './verdicts';
 
 const business = (patch: Partial<MetaBusiness>): MetaBusiness => ({
   id: '1',
@@ -13,6 +13,12 @@ const business = (patch: Partial<MetaBusiness>): MetaBusiness => ({
 });
 
 describe('Meta verdicts', () => {
+  it('judges exactly the tasks its table of checks declares', () => {
+    const facts = { businesses: [business({ twoFactorType: 'none', peopleWithTwoFactor: 1 })] };
+    const judged = new Set(metaVerdicts(facts).map((v) => v.catalogueId));
+    expect([...judged].sort()).toEqual([...new Set(Object.values(META_CHECK_TASKS))].sort());
+  });
+
   it('passes business MFA when every business requires it of everyone', () => {
     expect(metaVerdicts({ businesses: [business({})] })).toEqual([
       { catalogueId: 'meta-business-mfa', userId: null, verdict: 'pass', detail: null },

@@ -12,6 +12,13 @@ export const toMetaAccount = (b: MetaBusiness): MetaAccount => ({
   twoFactorRequired: b.twoFactorType === 'all_required',
 });
 
+/** Each check a Meta sync judges, and the catalogue task its verdict decides. */
+export const META_CHECK_TASKS = {
+  'business-2fa-required': 'meta-business-mfa',
+  'people-without-2fa': 'protect-social-media-accounts',
+} as const;
+const task = META_CHECK_TASKS;
+
 /**
  * Meta's verdicts on the social-media tasks: two-factor authentication required in every
  * business portfolio decides `meta-business-mfa`. People without it fail
@@ -24,7 +31,7 @@ export function metaVerdicts(facts: StoredMetaFacts): Verdict[] {
   const optional = businesses.filter((b) => b.twoFactorType !== 'all_required').map((b) => b.name);
   const verdicts = [
     organisationVerdict(
-      'meta-business-mfa',
+      task['business-2fa-required'],
       optional.length === 0,
       `Two-factor authentication is not required for everyone in ${listed(optional)}.`,
     ),
@@ -36,7 +43,7 @@ export function metaVerdicts(facts: StoredMetaFacts): Verdict[] {
   if (without > 0) {
     verdicts.push(
       organisationVerdict(
-        'protect-social-media-accounts',
+        task['people-without-2fa'],
         false,
         `${without} ${without === 1 ? 'person' : 'people'} with access to your Meta business accounts ${without === 1 ? 'does' : 'do'} not use two-factor authentication.`,
       ),

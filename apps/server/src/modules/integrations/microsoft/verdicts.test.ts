@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { m365Verdicts, type StoredM365Facts } from './verdicts';
+import { M365_CHECK_TASKS, m365Verdicts, type StoredM365Facts } from './verdicts';
 
 const members = [
   { id: 'u1', email: 'Liam.Brooks@tidewater.example' },
@@ -32,6 +32,11 @@ const of = (verdicts: ReturnType<typeof m365Verdicts>, id: string, userId: strin
   verdicts.find((v) => v.catalogueId === id && v.userId === userId);
 
 describe('Microsoft 365 verdicts', () => {
+  it('judges exactly the tasks its table of checks declares', () => {
+    const judged = new Set(m365Verdicts(facts(), members).map((v) => v.catalogueId));
+    expect([...judged].sort()).toEqual([...new Set(Object.values(M365_CHECK_TASKS))].sort());
+  });
+
   it('judges each member found by their MFA registration, case-insensitively', () => {
     const verdicts = m365Verdicts(facts(), members);
     expect(of(verdicts, 'enable-mfa', 'u1')?.verdict).toBe('pass');

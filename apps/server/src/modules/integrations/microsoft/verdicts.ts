@@ -39,6 +39,15 @@ export const M365_CHECKS = [
   },
 ] as const;
 
+/** Each check a Microsoft 365 sync judges, and the catalogue task its verdict decides. */
+export const M365_CHECK_TASKS = {
+  'mfa-registration': 'enable-mfa',
+  'mfa-enforced': 'enforce-mfa-microsoft-365',
+  'global-admins': 'limit-super-admins',
+  'stale-accounts': 'remove-stale-accounts',
+} as const;
+const task = M365_CHECK_TASKS;
+
 /**
  * Turns what a sync read into task verdicts. A check the tenant's licence does not allow
  * (no Entra ID P1) gives no verdict: it counts neither way and its task stays manual.
@@ -55,7 +64,7 @@ export function m365Verdicts(
     const state = mfa?.[email];
     if (!state || !speaksForSignIn(email)) continue;
     verdicts.push({
-      catalogueId: 'enable-mfa',
+      catalogueId: task['mfa-registration'],
       userId: m.id,
       verdict: state.registered ? 'pass' : 'fail',
       detail: state.registered
@@ -69,7 +78,7 @@ export function m365Verdicts(
   if (facts.securityDefaultsEnabled !== null) {
     verdicts.push(
       organisationVerdict(
-        'enforce-mfa-microsoft-365',
+        task['mfa-enforced'],
         enforced,
         'Microsoft 365 does not require MFA for everyone: security defaults are off and no Conditional Access policy requires it.',
       ),
@@ -78,7 +87,7 @@ export function m365Verdicts(
   const admins = facts.globalAdmins.length;
   verdicts.push(
     organisationVerdict(
-      'limit-super-admins',
+      task['global-admins'],
       admins >= SUPER_ADMINS.min && admins <= SUPER_ADMINS.max,
       `Microsoft 365 has ${admins} Global Administrator${admins === 1 ? '' : 's'}; keep two to four.`,
     ),
@@ -87,7 +96,7 @@ export function m365Verdicts(
     const stale = facts.staleUsers.map((u) => u.email);
     verdicts.push(
       organisationVerdict(
-        'remove-stale-accounts',
+        task['stale-accounts'],
         stale.length === 0,
         `${stale.length} Microsoft 365 account${stale.length === 1 ? ' is' : 's are'} not used any more: ${listed(stale)}.`,
       ),
