@@ -6,11 +6,15 @@ import type { Severity } from '@castellan/contract/vocabulary';
 type CheckInfo = { area: ScanArea; title: string; taskId: string | null };
 
 export const CHECKS = {
-  mx: { area: 'email-transport', title: 'Mail servers (MX)', taskId: null },
+  mx: { area: 'email-transport', title: 'Mail servers (MX)', taskId: 'email-mx-records' },
   spf: { area: 'email-authentication', title: 'SPF', taskId: 'email-spf' },
   dmarc: { area: 'email-authentication', title: 'DMARC', taskId: 'email-dmarc' },
   dkim: { area: 'email-authentication', title: 'DKIM', taskId: 'email-dkim' },
-  starttls: { area: 'email-transport', title: 'STARTTLS on mail servers', taskId: null },
+  starttls: {
+    area: 'email-transport',
+    title: 'STARTTLS on mail servers',
+    taskId: 'email-starttls',
+  },
   'mta-sts': { area: 'email-transport', title: 'MTA-STS', taskId: 'email-mta-sts' },
   'tls-rpt': { area: 'email-transport', title: 'TLS reporting (TLS-RPT)', taskId: 'email-tls-rpt' },
   dnssec: { area: 'dns', title: 'DNSSEC', taskId: 'dns-dnssec' },
@@ -43,6 +47,10 @@ export const CHECKS = {
 
 export type CheckId = keyof typeof CHECKS;
 export const CHECK_IDS = Object.keys(CHECKS) as CheckId[];
+
+/** The catalogue task that fixes what a finding found: its own, else its check's. */
+export const findingTaskId = (f: Pick<ScanFinding, 'taskId' | 'check'>): string | null =>
+  f.taskId ?? CHECKS[f.check as CheckId]?.taskId ?? null;
 
 type Wording = { title: string; evidence: string };
 

@@ -97,7 +97,7 @@ describe('a domain with everything wrong (bad.test)', () => {
     expect(find(report, 'hsts.missing').taskId).toBe('web-hsts');
     expect(find(report, 'certificate.expired').taskId).toBe('web-tls-certificate');
     expect(find(report, 'tls-versions.legacy').taskId).toBe('web-tls-certificate');
-    expect(find(report, 'starttls.missing').taskId).toBeNull();
+    expect(find(report, 'starttls.missing').taskId).toBe('email-starttls');
   });
 
   it('gets an F, problems listed worst first', () => {

@@ -7,7 +7,7 @@ import type {
   Severity,
   Task,
 } from '@castellan/contract';
-import { CHECKS, type CheckId } from '@castellan/scanner';
+import { findingTaskId } from '@castellan/scanner';
 import { ENTRY_POINTS, type EntryRule } from './entry-points';
 
 /** What the graph is computed from: the organisation's stored evidence. */
@@ -58,8 +58,6 @@ const listNames = (names: readonly string[]) =>
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-const findingTask = (f: ScanFinding) => f.taskId ?? CHECKS[f.check as CheckId]?.taskId ?? null;
-
 /** 1 − (1 − p)ⁿ: the chance that at least one of n ways in is used, each with chance p. */
 export const likelihoodOf = (perInstance: number, count: number) =>
   Math.min(MAX_LIKELIHOOD, 1 - (1 - perInstance) ** count);
@@ -76,7 +74,7 @@ type Context = {
 function contextOf(input: Omit<AttackGraphInput, 'tasks'>): Context {
   const failedByTask = new Map<string, ScanFinding[]>();
   for (const f of input.findings ?? []) {
-    const taskId = f.status === 'fail' ? findingTask(f) : null;
+    const taskId = f.status === 'fail' ? findingTaskId(f) : null;
     if (taskId) failedByTask.set(taskId, [...(failedByTask.get(taskId) ?? []), f]);
   }
   return {

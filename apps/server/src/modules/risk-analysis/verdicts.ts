@@ -1,4 +1,4 @@
-import { CHECKS, type CheckId } from '@castellan/scanner';
+import { findingTaskId } from '@castellan/scanner';
 import type { FindingVerdict } from './repository';
 
 /**
@@ -9,7 +9,7 @@ export function taskVerdicts(findings: readonly FindingVerdict[]): Map<string, '
   const verdicts = new Map<string, 'pass' | 'fail'>();
   for (const f of findings) {
     // Passing findings name no task to do; the check they come from still says which it is.
-    const taskId = f.taskId ?? CHECKS[f.check as CheckId]?.taskId ?? null;
+    const taskId = findingTaskId(f);
     if (!taskId || (f.status !== 'pass' && f.status !== 'fail')) continue;
     if (f.status === 'fail' || verdicts.get(taskId) !== 'fail') verdicts.set(taskId, f.status);
   }

@@ -27,15 +27,7 @@ const SOURCES: Record<EvidenceSource, CheckTasks> = {
  * Checks whose findings no catalogue task fixes yet, each with the task proposed for it. Only
  * these may name no task: a new check without one fails, and so does one here that gains a task.
  */
-const WITHOUT_TASK: Partial<Record<EvidenceSource, readonly string[]>> = {
-  'domain-scan': [
-    // Proposed `email-mx-records`: point the domain's MX records at working mail servers (or
-    // publish a null MX when it sends and receives no mail).
-    'mx',
-    // Proposed `email-starttls`: have the mail provider offer STARTTLS with TLS 1.2 or later.
-    'starttls',
-  ],
-};
+const WITHOUT_TASK: Partial<Record<EvidenceSource, readonly string[]>> = {};
 
 /**
  * Automatable tasks no source checks yet. A new automatable task fails until a source names it

@@ -638,7 +638,7 @@ export const admin: CatalogueTask[] = [
   },
   {
     id: 'web-tls-certificate',
-    version: 1,
+    version: 2,
     title: 'Keep your website’s certificate valid',
     summary:
       'Make sure your website’s HTTPS certificate renews automatically, covers every address you use and uses current encryption settings.',
@@ -650,7 +650,7 @@ export const admin: CatalogueTask[] = [
           'Open https://yourdomain and https://www.yourdomain, click the padlock and note who issued the certificate and when it expires.',
           'Turn on automatic renewal at your host (most use free, automatically renewed certificates such as Let’s Encrypt). If you buy certificates by hand, set a reminder 30 days before expiry and plan to automate: the maximum lifetime drops to 200 days from March 2026, 100 days from March 2027 and 47 days from 2029.',
           'Check that the certificate covers every name you use, such as the bare domain, www and shop.',
-          'Test at ssllabs.com/ssltest and aim for grade A. If it reports TLS 1.0 or 1.1 as enabled, ask your host to turn them off.',
+          'Test at ssllabs.com/ssltest and aim for grade A. If it reports TLS 1.0 or 1.1 as enabled, ask your host to turn them off; if TLS 1.3 is missing, ask them to turn it on.',
           'Check: ssllabs.com/ssltest shows grade A or better, every name you use is listed in the certificate, and automatic renewal is shown as on in your host’s SSL or certificate settings.',
         ],
       },

@@ -105,6 +105,62 @@ export const email: CatalogueTask[] = [
     cyberEssentials: [],
   },
   {
+    id: 'email-mx-records',
+    version: 1,
+    title: 'Point your mail records at working mail servers',
+    summary:
+      'Make sure your domain’s MX records name your mail provider’s servers by host name, or publish a null MX when the domain takes no e-mail.',
+    why: 'The MX records tell the world where to deliver e-mail for your company. A wrong or stale record loses mail or sends it to a server someone else now controls; a domain that takes no mail but has no null MX invites spoofed bounces.',
+    instructions: [
+      {
+        platform: null,
+        steps: [
+          'Sign in to the company that hosts your DNS (often where you bought the domain) and open the DNS records of your domain.',
+          'Google Workspace: the only MX record should be "smtp.google.com" with priority 1 (older set-ups list five aspmx.l.google.com records, which also work). Delete any other MX record.',
+          'Microsoft 365: the only MX record should be the one shown in the Microsoft 365 admin center → Settings → Domains → your domain → DNS records, ending in "mail.protection.outlook.com". Delete any other.',
+          'An MX record must name a host, never an IP address or an alias (CNAME); fix any that does, with the host name your provider gives.',
+          'If the domain receives no e-mail at all, replace its MX records with one "null MX": priority 0 and the value "." (a single dot).',
+          'Check: run "nslookup -type=mx yourdomain" (or "dig mx yourdomain") and see only your provider’s host names, or the single "." of a null MX; the domain scan shows the mail servers check as passing.',
+        ],
+      },
+    ],
+    scope: 'Admin',
+    category: 'Basic protection',
+    platforms: ['Detection'],
+    priority: 'Medium',
+    risk: 'Medium',
+    automation: 'AutomatableBackend',
+    cisSafeguards: ['4.1'],
+    cyberEssentials: [],
+  },
+  {
+    id: 'email-starttls',
+    version: 1,
+    title: 'Make your mail servers accept encrypted delivery',
+    summary:
+      'Have every mail server named in your MX records offer STARTTLS with TLS 1.2 or later, so e-mail reaches you encrypted.',
+    why: 'Without STARTTLS, e-mail sent to your company crosses the internet readable by anyone on the way, contracts and invoices included. Google Workspace and Microsoft 365 offer it already; your own or an old mail server may not.',
+    instructions: [
+      {
+        platform: null,
+        steps: [
+          'Look up your MX records (see the mail records task) to know which servers receive your mail.',
+          'If they are Google Workspace or Microsoft 365 servers, nothing is to be done: they offer STARTTLS with current TLS. If the scan still fails, an old MX record points elsewhere: remove it.',
+          'If you run your own mail server or use another provider, ask them (or your IT supplier) to turn on STARTTLS with a valid certificate for the server’s host name, and to turn off TLS 1.0 and 1.1.',
+          'Check: the domain scan shows "STARTTLS on mail servers" as passing for every mail server of your domain.',
+        ],
+      },
+    ],
+    scope: 'Admin',
+    category: 'Extra protection',
+    platforms: ['Detection'],
+    priority: 'Medium',
+    risk: 'Medium',
+    automation: 'AutomatableBackend',
+    cisSafeguards: ['3.10'],
+    cyberEssentials: [],
+  },
+  {
     id: 'email-mta-sts',
     version: 1,
     title: 'Enforce encrypted mail delivery with MTA-STS',
