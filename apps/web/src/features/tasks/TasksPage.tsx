@@ -42,15 +42,15 @@ export default function TasksPage() {
   const email = user?.email ?? '';
   const { frameworkFilter, setFrameworkFilter, linkedTask, forgetLinkedTask } =
     useTaskLink(isAdmin);
-  const [filters, setFilters] = useState<TaskFilterState>(DEFAULT_FILTERS);
+  // A framework view's counts are the organisation's: its links show everyone's copies.
+  const [filters, setFilters] = useState<TaskFilterState>(() => ({
+    ...DEFAULT_FILTERS,
+    onlyMine: !(linkedTask && frameworkFilter.framework),
+  }));
   const [selectedId, setSelectedId] = useState<string | null>(
     () => (location.state as TasksPageState)?.openTask ?? null,
   );
   const [detailOpen, setDetailOpen] = useState(selectedId !== null);
-  // A framework view's counts are the organisation's: its links show everyone's copies.
-  if (linkedTask && isAdmin && frameworkFilter.framework && filters.onlyMine) {
-    setFilters({ ...filters, onlyMine: false });
-  }
   const organizationWide = isAdmin && !filters.onlyMine;
 
   const mine = useTasks('mine');
