@@ -309,3 +309,25 @@ test('the framework cards fit a 375 px screen', async ({ page }) => {
   );
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('a framework view that could not load says so and loads on Try again', async ({ page }) => {
+  let refuse = true;
+  await page.route('**/api/frameworks', (route) =>
+    refuse
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'The frameworks are resting.' }),
+        })
+      : route.continue(),
+  );
+  await openAppAs(page, 'Alice Morgan', '/tasks');
+  const failed = page.getByRole('alert').filter({ hasText: 'Could not load the frameworks' });
+  await expect(failed).toContainText('The frameworks are resting.');
+  // The task list does not wait for the frameworks.
+  await expect(taskItems(page).first()).toBeVisible();
+  refuse = false;
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('progressbar', { name: 'CIS Controls v8 IG1' })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});

@@ -50,7 +50,8 @@ export function FrameworkCards() {
             No framework to measure against yet.
           </Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          // Aligned to the top: one card opened does not stretch the other to its length.
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'start' }}>
             {frameworks.data.frameworks.map((framework) => (
               <FrameworkCard key={framework.id} framework={framework} />
             ))}

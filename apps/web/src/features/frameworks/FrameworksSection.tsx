@@ -6,7 +6,7 @@ import { FrameworkShare } from './FrameworkShare';
 
 /**
  * The risk hub's frameworks section (administrators): for CIS Controls v8 IG1 and Cyber
- * Essentials, the share met and every safeguard, the missing ones open to their tasks.
+ * Essentials, the share met and every safeguard, the missing ones first, each opening to its tasks.
  */
 export function FrameworksSection() {
   const frameworks = useFrameworks();
