@@ -5,9 +5,9 @@ import { expect, openAppAs, test } from './helpers';
  * The framework view (administrators) on /tasks and the risk hub, and the task list's framework
  * filter. Every number is read from the API first, so the test holds whatever the catalogue
  * cites. It changes demo data: Alice completes one Admin task that nobody else needs, preferably
- * one no automatic check can judge (on today's catalogue "Write down who to call in a cyber
- * incident", which meets IG1 17.1 and 17.2). There is no way to undo a completion, hence "zz": it
- * runs after the specs that count Alice's or the organisation's tasks.
+ * one no automatic check can judge (on this branch's catalogue "List your important systems",
+ * which meets IG1 3.2). There is no way to undo a completion, hence "zz": it runs after the specs
+ * that count Alice's or the organisation's tasks.
  */
 
 type FrameworkTask = { catalogueId: string; title: string; done: number; total: number };
