@@ -299,6 +299,33 @@ test.describe('open states', () => {
     await expectNoSeriousViolations(page, 'a task detail');
   });
 
+  test('the frameworks on the task list, a safeguard and the met ones open, on a small screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openAppAs(page, 'Alice Morgan', '/tasks');
+    const cis = page.getByRole('region', { name: 'CIS Controls v8 IG1', exact: true });
+    await cis.getByRole('button', { name: 'Show the safeguards of CIS Controls v8 IG1' }).click();
+    await cis
+      .getByRole('button', { name: /^\d+\.\d+ / })
+      .first()
+      .click();
+    const met = cis.getByRole('button', { name: /^Show the \d+ met/ });
+    if ((await met.count()) > 0) await met.click();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the frameworks on the task list');
+  });
+
+  test('the frameworks on the risk hub, a safeguard open', async ({ page }) => {
+    await fakeAttackGraph(page);
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    const section = page.getByRole('region', { name: 'Frameworks', exact: true });
+    await section.getByRole('button', { name: /^Firewalls/ }).click();
+    await expect(section.getByRole('link').first()).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the frameworks on the risk hub');
+  });
+
   test('the disconnect confirmation of an integration', async ({ page }) => {
     await integrationsWithFindings().install(page);
     await openAppAs(page, 'Alice Morgan', '/integrations');

@@ -9,10 +9,12 @@ type Props = Omit<ProgressRootProps, 'children'> & {
   noun?: string;
   /** Green when complete, blue otherwise, unless told. */
   color?: MantineColor;
+  /** The spoken value when "done" is not the word, e.g. "34 of 56 safeguards met". */
+  valueText?: string;
 };
 
 /** A completion bar that screen readers hear as "3 of 12 tasks done, 25%", not just a number. */
-export function ProgressBar({ progress, label, noun = 'tasks', color, ...rest }: Props) {
+export function ProgressBar({ progress, label, noun = 'tasks', color, valueText, ...rest }: Props) {
   const { completed, total, percent } = progress;
   return (
     <Progress.Root
@@ -21,7 +23,7 @@ export function ProgressBar({ progress, label, noun = 'tasks', color, ...rest }:
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      aria-valuetext={`${completed} of ${total} ${noun} done, ${percent}%`}
+      aria-valuetext={`${valueText ?? `${completed} of ${total} ${noun} done`}, ${percent}%`}
       {...rest}
     >
       <Progress.Section

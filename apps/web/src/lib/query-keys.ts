@@ -9,3 +9,6 @@ export const TASKS_KEY = ['tasks'] as const;
 
 /** Every member of the organisation with their task progress (Company status). */
 export const EMPLOYEES_KEY = ['employees'] as const;
+
+/** How far the organisation is from each framework (administrators): completed tasks move it. */
+export const FRAMEWORKS_KEY = ['frameworks'] as const;

@@ -1,7 +1,7 @@
 import type { AgentDevice } from '@castellan/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDelete, apiQuery } from '../../lib/api';
-import { EMPLOYEES_KEY, TASKS_KEY } from '../../lib/query-keys';
+import { EMPLOYEES_KEY, FRAMEWORKS_KEY, TASKS_KEY } from '../../lib/query-keys';
 import { scoreQuery } from '../score';
 
 /** The builds this server hands out, each with its size and SHA-256 (or none yet). */
@@ -26,8 +26,11 @@ export const agentDevicesQuery = (scope: DeviceScope) =>
 
 export const useAgentDevices = (scope: DeviceScope) => useQuery(agentDevicesQuery(scope));
 
-/** Besides the score, a device's verdicts change the task lists and everyone's progress. */
-const FED_BY_DEVICES = [TASKS_KEY, EMPLOYEES_KEY];
+/**
+ * Besides the score, a device's verdicts change the task lists, everyone's progress and the
+ * frameworks' shares.
+ */
+const FED_BY_DEVICES = [TASKS_KEY, EMPLOYEES_KEY, FRAMEWORKS_KEY];
 
 /** A new one-time enrollment code each call; undefined when the server was too busy (429). */
 export function useCreateEnrollmentCode() {

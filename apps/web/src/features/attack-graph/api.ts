@@ -1,7 +1,7 @@
 import type { AttackTask } from '@castellan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { TASKS_KEY } from '../../lib/query-keys';
+import { FRAMEWORKS_KEY, TASKS_KEY } from '../../lib/query-keys';
 import { showServerBusy } from '../../lib/toast';
 import { organizationQuery } from '../organization';
 import { attackGraphQuery } from '../risk-analysis';
@@ -11,7 +11,8 @@ export { useAttackGraph } from '../risk-analysis';
 
 /**
  * Marks an entry point's task done. The graph is fetched again afterwards: the server drops the
- * paths the task cut. The task lists, the score and the expected breach cost change too.
+ * paths the task cut. The task lists, the frameworks' shares, the score and the expected breach
+ * cost change too.
  */
 export function useCompleteAttackTask() {
   const queryClient = useQueryClient();
@@ -23,9 +24,13 @@ export function useCompleteAttackTask() {
     },
     onSettled: () =>
       Promise.all(
-        [attackGraphQuery.queryKey, TASKS_KEY, scoreQuery.queryKey, organizationQuery.queryKey].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          attackGraphQuery.queryKey,
+          TASKS_KEY,
+          FRAMEWORKS_KEY,
+          scoreQuery.queryKey,
+          organizationQuery.queryKey,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
+import { FrameworksSection } from '../frameworks';
 import { useOrganizationAnalysis, useStartOrganizationScan } from './api';
 import { BreachCostSection } from './BreachCostSection';
 import { IdentityDevicePosture } from './IdentityDevicePosture';
@@ -10,8 +11,9 @@ import { TopAttackPaths } from './TopAttackPaths';
 
 /**
  * `/risk-analysis`, the organisation's risk hub: the expected breach cost, for administrators the
- * top attack paths and the identity and device posture (the attack graph is theirs alone), and
- * the latest domain report with a way to run it again and its history.
+ * top attack paths and the identity and device posture (the attack graph is theirs alone), the
+ * latest domain report with a way to run it again and its history, and (administrators) how much
+ * of two security frameworks the organisation meets.
  */
 export default function RiskAnalysisPage() {
   const { data: user } = useUserData();
@@ -71,6 +73,8 @@ export default function RiskAnalysisPage() {
         <QueryStatus query={analysis} what="the risk analysis" />
         {analysis.data && <LatestAnalysis analysis={analysis.data} isAdmin={isAdmin} />}
       </Card>
+
+      {isAdmin && <FrameworksSection />}
     </Stack>
   );
 }

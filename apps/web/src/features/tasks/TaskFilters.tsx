@@ -1,5 +1,7 @@
 import type { TaskLabel } from '@castellan/contract';
 import { Button, Group, MultiSelect, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { NO_FRAMEWORK_FILTER } from '../frameworks';
+import { type FrameworkFilterProps, TaskFrameworkFilter } from './TaskFrameworkFilter';
 import {
   clearedFilters,
   hasNarrowingFilters,
@@ -20,11 +22,17 @@ type Props = {
   labelGroups: { group: string; items: TaskLabel[] }[];
   /** Admins may switch between their own tasks and the whole organisation's. */
   showOnlyMine: boolean;
+  /** The framework filter (administrators), kept in the address. */
+  framework?: FrameworkFilterProps;
 };
 
-/** Label, status and (for admins) owner filters of the task list. */
-export function TaskFilters({ filters, onChange, labelGroups, showOnlyMine }: Props) {
+/** Label, status and (for admins) framework and owner filters of the task list. */
+export function TaskFilters({ filters, onChange, labelGroups, showOnlyMine, framework }: Props) {
   const set = (patch: Partial<TaskFilterState>) => onChange({ ...filters, ...patch });
+  const clear = () => {
+    onChange(clearedFilters(filters));
+    framework?.onChange(NO_FRAMEWORK_FILTER);
+  };
   return (
     <Stack gap="sm" mb="md" component="section" aria-label="Filters">
       <MultiSelect
@@ -38,6 +46,7 @@ export function TaskFilters({ filters, onChange, labelGroups, showOnlyMine }: Pr
         nothingFoundMessage="No such label"
         comboboxProps={{ withinPortal: true }}
       />
+      {framework && <TaskFrameworkFilter {...framework} />}
       <Group gap="lg" align="center" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
           <Text size="sm" fw={500} id="taskStatusLabel">
@@ -59,12 +68,8 @@ export function TaskFilters({ filters, onChange, labelGroups, showOnlyMine }: Pr
           />
         )}
         {/* Mantine's clear button is for the mouse only; this one is for everyone. */}
-        {hasNarrowingFilters(filters) && (
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={() => onChange(clearedFilters(filters))}
-          >
+        {(hasNarrowingFilters(filters) || framework?.filter.framework) && (
+          <Button variant="subtle" size="compact-sm" onClick={clear}>
             Clear filters
           </Button>
         )}

@@ -1,11 +1,17 @@
 import type { Task } from '@castellan/contract';
 import { Box, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ProgressCard } from '../../components/ProgressCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { showToast } from '../../lib/toast';
 import { useUserData } from '../../lib/user-data';
+import {
+  FrameworkCards,
+  filterByFramework,
+  NO_FRAMEWORK_FILTER,
+  safeguardOptions,
+} from '../frameworks';
 import { useCompleteTask, useTasks } from './api';
 import { TaskDetail } from './TaskDetail';
 import { TaskFilters } from './TaskFilters';
@@ -18,18 +24,29 @@ import {
   labelOptions,
   type TaskFilterState,
 } from './task-filters';
-import { progressOf, sortTasks } from './task-order';
+import { progressOf, sortTasks, taskToOpen } from './task-order';
+import { useTaskLink } from './useTaskLink';
 
 /** Other pages may open a task straight away: `navigate('/tasks', { state: { openTask } })`. */
 export type TasksPageState = { openTask?: string } | null;
 
-/** "Your tasks": the recommended security actions, with filters and each task's details. */
+/**
+ * "Your tasks": the recommended security actions, with filters and each task's details. For
+ * administrators, the frameworks' shares too; their links (`?framework=…&safeguard=…&task=…`)
+ * narrow the list to a safeguard of the whole organisation and open one of its tasks.
+ */
 export default function TasksPage() {
   const { data: user } = useUserData();
   const location = useLocation();
   const isAdmin = user?.role === 'admin';
   const email = user?.email ?? '';
-  const [filters, setFilters] = useState<TaskFilterState>(DEFAULT_FILTERS);
+  const { frameworkFilter, setFrameworkFilter, linkedTask, forgetLinkedTask } =
+    useTaskLink(isAdmin);
+  // A framework view's counts are the organisation's: its links show everyone's copies.
+  const [filters, setFilters] = useState<TaskFilterState>(() => ({
+    ...DEFAULT_FILTERS,
+    onlyMine: !(linkedTask && frameworkFilter.framework),
+  }));
   const [selectedId, setSelectedId] = useState<string | null>(
     () => (location.state as TasksPageState)?.openTask ?? null,
   );
@@ -51,11 +68,24 @@ export default function TasksPage() {
     [shown.data, organizationWide, email],
   );
   const visible = useMemo(
-    () => sortTasks(filterTasks(scoped, filters, email)),
-    [scoped, filters, email],
+    () => sortTasks(filterTasks(filterByFramework(scoped, frameworkFilter), filters, email)),
+    [scoped, frameworkFilter, filters, email],
   );
-  const selected =
-    [...scoped, ...(mine.data?.tasks ?? [])].find((t) => t.id === selectedId) ?? null;
+  const candidates = useMemo(() => [...scoped, ...(mine.data?.tasks ?? [])], [scoped, mine.data]);
+  const selected = candidates.find((t) => t.id === selectedId) ?? null;
+
+  // Opens the task a link names once the list it is in has arrived; forgetting the request
+  // keeps it from opening again after it is closed.
+  const listReady = mine.isSuccess && (!organizationWide || everyone.isSuccess);
+  useEffect(() => {
+    if (!linkedTask || !listReady) return;
+    const task = taskToOpen(candidates, linkedTask, email);
+    if (task) {
+      setSelectedId(task.id);
+      setDetailOpen(true);
+    }
+    forgetLinkedTask();
+  }, [linkedTask, listReady, candidates, email, forgetLinkedTask]);
 
   const open = (task: Task) => {
     setSelectedId(task.id);
@@ -93,11 +123,24 @@ export default function TasksPage() {
         </Box>
       )}
 
+      {isAdmin && <FrameworkCards />}
+
       <TaskFilters
         filters={filters}
         onChange={setFilters}
         labelGroups={labelOptions(scoped)}
         showOnlyMine={isAdmin}
+        framework={
+          isAdmin
+            ? {
+                filter: frameworkFilter,
+                safeguards: frameworkFilter.framework
+                  ? safeguardOptions(scoped, frameworkFilter.framework, frameworkFilter.safeguard)
+                  : [],
+                onChange: setFrameworkFilter,
+              }
+            : undefined
+        }
       />
 
       <QueryStatus query={shown} what="the tasks" />
@@ -116,9 +159,16 @@ export default function TasksPage() {
         ) : (
           <TasksEmpty
             title="No tasks match these filters"
-            text="Try other labels or another status."
+            text={
+              frameworkFilter.framework
+                ? 'Try other labels, another status or another framework.'
+                : 'Try other labels or another status.'
+            }
             action="Clear filters"
-            onAction={() => setFilters(clearedFilters(filters))}
+            onAction={() => {
+              setFilters(clearedFilters(filters));
+              setFrameworkFilter(NO_FRAMEWORK_FILTER);
+            }}
           />
         ))}
 

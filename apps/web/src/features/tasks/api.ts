@@ -1,7 +1,7 @@
 import type { ActionsResponse, Task } from '@castellan/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiQuery } from '../../lib/api';
-import { TASKS_KEY } from '../../lib/query-keys';
+import { FRAMEWORKS_KEY, TASKS_KEY } from '../../lib/query-keys';
 import { showServerBusy } from '../../lib/toast';
 import { scoreQuery } from '../score';
 import { employeesQuery } from '../team-progress';
@@ -20,11 +20,16 @@ export const useTasks = (scope: TaskScope, enabled = true) =>
   useQuery({ ...tasksQuery(scope), enabled });
 
 /** Everything whose numbers a completed task changes. */
-const AFFECTED_BY_COMPLETION = [TASKS_KEY, scoreQuery.queryKey, employeesQuery.queryKey];
+const AFFECTED_BY_COMPLETION = [
+  TASKS_KEY,
+  scoreQuery.queryKey,
+  employeesQuery.queryKey,
+  FRAMEWORKS_KEY,
+];
 
 /**
  * Marks a task complete (spec §4): shown as done at once in every cached list, then the lists,
- * the score and the team's figures are fetched again. A refusal puts the lists back as they were.
+ * the score, the team's figures and the frameworks' shares are fetched again. A refusal puts the lists back as they were.
  */
 export function useCompleteTask() {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import {
   hasNarrowingFilters,
   labelOptions,
 } from './task-filters';
-import { nextTask, progressOf, sortTasks } from './task-order';
+import { nextTask, progressOf, sortTasks, taskToOpen } from './task-order';
 
 const ME = 'ben.carter@brightwave.example';
 
@@ -130,6 +130,24 @@ describe('task order and progress', () => {
     const two = [task('a', { isCompleted: true }), task('b', { isCompleted: true }), task('c')];
     expect(progressOf(two).percent).toBe(66);
     expect(progressOf([])).toEqual({ completed: 0, total: 0, percent: 100 });
+  });
+});
+
+describe('the task a link opens', () => {
+  const copy = (user: string, patch: Partial<Task> = {}) =>
+    task('encrypt-disk', { id: `encrypt-disk:${user}`, user, ...patch });
+
+  it('opens the signed-in user’s own copy when there is one', () => {
+    const tasks = [copy('a@x.example'), copy(ME, { isCompleted: true }), task('other')];
+    expect(taskToOpen(tasks, 'encrypt-disk', ME)?.user).toBe(ME);
+  });
+
+  it('otherwise an open copy, otherwise any, and nothing for a task not listed', () => {
+    const done = copy('a@x.example', { isCompleted: true });
+    const open = copy('b@x.example');
+    expect(taskToOpen([done, open], 'encrypt-disk', ME)).toBe(open);
+    expect(taskToOpen([done], 'encrypt-disk', ME)).toBe(done);
+    expect(taskToOpen([done], 'incident-contacts', ME)).toBeNull();
   });
 });
 

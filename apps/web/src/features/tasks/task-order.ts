@@ -25,3 +25,12 @@ export function progressOf(tasks: readonly Pick<Task, 'isCompleted'>[]): Progres
   const completed = tasks.filter((t) => t.isCompleted).length;
   return { completed, total, percent: total === 0 ? 100 : Math.floor((completed / total) * 100) };
 }
+
+/**
+ * The copy of a catalogue task a link opens (`/tasks?task=encrypt-disk`): the user's own, else
+ * the most urgent open one, else any; null when the list has none.
+ */
+export function taskToOpen(tasks: readonly Task[], catalogueId: string, email: string) {
+  const copies = tasks.filter((t) => t.catalogueId === catalogueId);
+  return copies.find((t) => t.user === email) ?? nextTask(copies) ?? copies[0] ?? null;
+}
