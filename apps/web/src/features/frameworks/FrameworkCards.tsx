@@ -1,5 +1,5 @@
 import type { FrameworkProgress } from '@castellan/contract';
-import { Box, Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Box, Button, Card, SimpleGrid, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useFrameworks } from './api';
@@ -44,19 +44,14 @@ export function FrameworkCards() {
   return (
     <Box mb="md">
       <QueryStatus query={frameworks} what="the frameworks" />
-      {frameworks.data &&
-        (frameworks.data.frameworks.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No framework to measure against yet.
-          </Text>
-        ) : (
-          // Aligned to the top: one card opened does not stretch the other to its length.
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-            {frameworks.data.frameworks.map((framework) => (
-              <FrameworkCard key={framework.id} framework={framework} />
-            ))}
-          </SimpleGrid>
-        ))}
+      {frameworks.data && (
+        // Aligned to the top: one card opened does not stretch the other to its length.
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+          {frameworks.data.frameworks.map((framework) => (
+            <FrameworkCard key={framework.id} framework={framework} />
+          ))}
+        </SimpleGrid>
+      )}
     </Box>
   );
 }

@@ -20,31 +20,26 @@ export function FrameworksSection() {
         once every task behind it is done by everyone it applies to.
       </Text>
       <QueryStatus query={frameworks} what="the frameworks" />
-      {frameworks.data &&
-        (frameworks.data.frameworks.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No framework to measure against yet.
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-            {frameworks.data.frameworks.map((framework) => (
-              <Stack
-                key={framework.id}
-                component="section"
-                gap="sm"
-                aria-labelledby={`framework-${framework.id}`}
-              >
-                <div>
-                  <Title order={3} size="h5" id={`framework-${framework.id}`} mb="xs">
-                    {framework.name}
-                  </Title>
-                  <FrameworkShare framework={framework} />
-                </div>
-                <FrameworkDetails framework={framework} headingOrder={4} />
-              </Stack>
-            ))}
-          </SimpleGrid>
-        ))}
+      {frameworks.data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          {frameworks.data.frameworks.map((framework) => (
+            <Stack
+              key={framework.id}
+              component="section"
+              gap="sm"
+              aria-labelledby={`framework-${framework.id}`}
+            >
+              <div>
+                <Title order={3} size="h5" id={`framework-${framework.id}`} mb="xs">
+                  {framework.name}
+                </Title>
+                <FrameworkShare framework={framework} />
+              </div>
+              <FrameworkDetails framework={framework} headingOrder={4} />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
     </Card>
   );
 }
