@@ -230,7 +230,7 @@ export type Config = {
   logLevel: string;
   /** postgres:// URL, or undefined for the embedded PGlite database. */
   databaseUrl: string | undefined;
-  /** Connect and statement timeout on PostgreSQL (not migrations, not the job queue). */
+  /** Connect and statement timeout of the PostgreSQL request pool (not migrations, not pg-boss). */
   databaseTimeoutMs: number;
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   dataDir: string;

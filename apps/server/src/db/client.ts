@@ -93,7 +93,7 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 5_000;
  * The request pool: a database that refuses, drops or silently stops answering (a partition)
  * fails a request within about `timeoutMs` instead of leaving it hanging.
  */
-export function poolOptions(
+function poolOptions(
   connectionString: string,
   timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS,
 ): pg.PoolConfig {

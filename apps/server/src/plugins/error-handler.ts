@@ -29,7 +29,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(err)) {
       // Expected during an outage and repeated for every request: a warning, not a stack each time.
-      request.log.warn({ reason: err.message }, 'request failed: database not answering');
+      // The driver's reason, not Drizzle's wrapper, whose message holds the query's parameters.
+      const reason = err.cause instanceof Error ? err.cause.message : err.message;
+      request.log.warn({ reason }, 'request failed: database not answering');
       reply.header('retry-after', '5');
       return reply.code(503).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
