@@ -16,10 +16,9 @@ describe.each(databaseKinds())('GET /api/health on %s', (kind) => {
     const cookie = await server().signIn(ALICE);
     await server().database.close();
     expectError(await server().inject({ url: '/api/health' }), 503);
-    const error = expectError(
-      await server().inject({ url: '/api/auth/user-data', headers: { cookie } }),
-      503,
-    );
+    const res = await server().inject({ url: '/api/auth/user-data', headers: { cookie } });
+    const error = expectError(res, 503);
+    expect(res.headers['retry-after']).toBe('5');
     expect(error).toBe('The database is not answering; try again in a moment.');
   });
 });
