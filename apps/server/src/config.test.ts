@@ -122,6 +122,8 @@ describe('loadConfig', () => {
     [{ PORT: '80.5' }, /PORT/],
     [{ DATABASE_URL: 'mysql://db/castellan' }, /DATABASE_URL: must be a postgres:\/\/ URL/],
     [{ DATABASE_URL: 'db.example:5432' }, /DATABASE_URL/],
+    [{ DATABASE_TIMEOUT_MS: '100' }, /DATABASE_TIMEOUT_MS/],
+    [{ DATABASE_TIMEOUT_MS: '5s' }, /DATABASE_TIMEOUT_MS/],
     [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY/],
     [{ SESSION_IDLE_MINUTES: '0' }, /SESSION_IDLE_MINUTES/],
     [{ PUBLIC_URL: 'castellan.example' }, /PUBLIC_URL/],

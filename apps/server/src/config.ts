@@ -8,6 +8,7 @@ import {
 import { parsePublicDomain } from '@castellan/contract/domain';
 import { SCANNER_ENV, type ScannerTarget, scannerTarget } from '@castellan/scanner';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUT_MS } from './db/client';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])
@@ -130,6 +131,13 @@ const env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  // How long a PostgreSQL connection attempt or statement may take before the request gets a 503.
+  DATABASE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(600_000)
+    .default(DEFAULT_DATABASE_TIMEOUT_MS),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
@@ -222,6 +230,8 @@ export type Config = {
   logLevel: string;
   /** postgres:// URL, or undefined for the embedded PGlite database. */
   databaseUrl: string | undefined;
+  /** Connect and statement timeout of the PostgreSQL request pool (not migrations, not pg-boss). */
+  databaseTimeoutMs: number;
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   dataDir: string;
   /** The address users reach the app at; sign-in callbacks are built from it. */
@@ -354,6 +364,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY ?? false,

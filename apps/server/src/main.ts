@@ -4,7 +4,11 @@ import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  timeoutMs: config.databaseTimeoutMs,
+});
 if (config.demoData) await seedDemo(database.db, config.productDomain);
 // This process runs the scheduled jobs too: pg-boss sends each once per period across processes.
 const app = await buildApp(config, database, { jobs: { schedule: true } });

@@ -38,15 +38,19 @@ export async function openDatabase(options: {
   dataDir?: string;
   pglite?: PGlite;
   logger?: Logger;
+  /** PostgreSQL only: see `poolOptions`. */
+  timeoutMs?: number;
 }): Promise<Database> {
   const drizzleOptions = { schema, ...(options.logger ? { logger: options.logger } : {}) };
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    await migrateWithLock(options.databaseUrl, (client) =>
+      migratePostgres(drizzlePostgres(client), { migrationsFolder }),
+    );
+    const pool = new pg.Pool(poolOptions(options.databaseUrl, options.timeoutMs));
     // An idle connection the server closes (a restart, an administrator) is dropped by the pool
     // and the next query opens a new one; unheard, the error would stop the process.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePostgres(pool, drizzleOptions);
-    await migrateWithLock(pool, () => migratePostgres(db, { migrationsFolder }));
     return {
       kind: 'postgres',
       db,
@@ -83,16 +87,50 @@ export async function openDatabase(options: {
   };
 }
 
-/** Several server processes may start at once against one PostgreSQL: migrate one at a time. */
-async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+export const DEFAULT_DATABASE_TIMEOUT_MS = 5_000;
+
+/**
+ * The request pool: a database that refuses, drops or silently stops answering (a partition)
+ * fails a request within about `timeoutMs` instead of leaving it hanging.
+ */
+function poolOptions(
+  connectionString: string,
+  timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS,
+): pg.PoolConfig {
+  return {
+    connectionString,
+    max: 10,
+    // Also bounds the wait for a free connection when all ten are busy.
+    connectionTimeoutMillis: timeoutMs,
+    // The server cancels a slow statement itself (SQLSTATE 57014) and the connection stays
+    // usable; the client's own timer, a second later, only fires when the server is silent.
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 1_000,
+    idleTimeoutMillis: 30_000,
+    // Lets the kernel notice a peer gone for good on connections that sit idle.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+/**
+ * Several server processes may start at once against one PostgreSQL: migrate one at a time. The
+ * lock and the migrations share one connection of their own, without the request pool's
+ * timeouts: waiting for another process's migrations, or a long one, is not an outage.
+ */
+async function migrateWithLock(
+  connectionString: string,
+  run: (client: pg.Client) => Promise<void>,
+): Promise<void> {
   const lockId = 727_274_001;
-  // An advisory lock belongs to one connection, so take and release it on the same client.
-  const client = await pool.connect();
+  const client = new pg.Client({ connectionString, keepAlive: true });
+  client.on('error', () => {}); // the failing query reports it
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [lockId]);
-    await run();
+    await run(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
-    client.release();
+    await client.end();
   }
 }

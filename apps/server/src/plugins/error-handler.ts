@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import { HttpError, TooManyRequestsError, UnsupportedMediaTypeError } from '../lib/errors';
 
 /** One place that turns every failure into `{ "error": "…" }` with the right status. */
@@ -25,6 +26,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: err.message || 'Bad request.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Expected during an outage and repeated for every request: a warning, not a stack each time.
+      // The driver's reason, not Drizzle's wrapper, whose message holds the query's parameters.
+      const reason = err.cause instanceof Error ? err.cause.message : err.message;
+      request.log.warn({ reason }, 'request failed: database not answering');
+      reply.header('retry-after', '5');
+      return reply.code(503).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });

@@ -1,0 +1,74 @@
+// The real server (`apps/server/src/main.ts`) in a child process of its own, on a database a test
+// prepared, for tests that kill it the way a crash or the OOM killer would.
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { PRODUCT_DOMAIN, TEST_ENCRYPTION_KEY } from './test-app';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+export type ServerProcess = {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** SIGKILL to the whole process group (npx, tsx, node): nothing gets to clean up. */
+  kill(): Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the server on `database` (DATABASE_URL or DATA_DIR) and waits for its health check. */
+export async function startServerProcess(
+  database: { databaseUrl: string } | { dataDir: string },
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const child: ChildProcess = spawn('npx', ['tsx', MAIN], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      PRODUCT_DOMAIN,
+      TEST_LOGIN: '1',
+      DEMO_DATA: '1',
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      WEB_DIST_DIR: inject('webDistDir'),
+      ...('databaseUrl' in database
+        ? { DATABASE_URL: database.databaseUrl }
+        : { DATA_DIR: database.dataDir }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  const kill = async () => {
+    try {
+      process.kill(-(child.pid ?? 0), 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const res = await fetch(`${origin}/api/health`).catch(() => null);
+    if (res?.ok) return { origin, kill };
+    if (Date.now() > deadline) {
+      await kill();
+      throw new Error('the server did not start within 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
