@@ -5,7 +5,10 @@ import { seedDemo } from './demo/seed';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (config.demoData) await seedDemo(database.db, config.productDomain);
+// Every write made at start goes under the start-up lock: other processes may be starting too.
+if (config.demoData) {
+  await database.exclusively(() => seedDemo(database.db, config.productDomain));
+}
 // This process runs the scheduled jobs too: pg-boss sends each once per period across processes.
 const app = await buildApp(config, database, { jobs: { schedule: true } });
 

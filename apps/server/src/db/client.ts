@@ -22,6 +22,11 @@ export type Database = {
    * values, else one statement with `$n` parameters. Resolves to the rows of the last statement.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs start-up writes (the demo data) one process at a time: on PostgreSQL under an advisory
+   * lock, so processes started together against one database do not race; PGlite has one owner.
+   */
+  exclusively<T>(run: () => Promise<T>): Promise<T>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -46,7 +51,7 @@ export async function openDatabase(options: {
     // and the next query opens a new one; unheard, the error would stop the process.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePostgres(pool, drizzleOptions);
-    await migrateWithLock(pool, () => migratePostgres(db, { migrationsFolder }));
+    await withAdvisoryLock(pool, MIGRATIONS_LOCK, () => migratePostgres(db, { migrationsFolder }));
     return {
       kind: 'postgres',
       db,
@@ -56,6 +61,7 @@ export async function openDatabase(options: {
         const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
         return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
       },
+      exclusively: (run) => withAdvisoryLock(pool, STARTUP_WRITES_LOCK, run),
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -78,19 +84,27 @@ export async function openDatabase(options: {
       values && values.length > 0
         ? { rows: (await pglite.query(text, values)).rows }
         : { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] },
+    exclusively: (run) => run(),
     ping: async () => void (await pglite.query('select 1')),
     close: () => pglite.close(),
   };
 }
 
-/** Several server processes may start at once against one PostgreSQL: migrate one at a time. */
-async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
-  const lockId = 727_274_001;
+// Several server processes may start at once against one PostgreSQL: each of these steps runs in
+// one of them at a time. The ids only need to be distinct from other advisory locks in the database.
+const MIGRATIONS_LOCK = 727_274_001;
+const STARTUP_WRITES_LOCK = 727_274_002;
+
+async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  lockId: number,
+  run: () => Promise<T>,
+): Promise<T> {
   // An advisory lock belongs to one connection, so take and release it on the same client.
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [lockId]);
-    await run();
+    return await run();
   } finally {
     await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
     client.release();
