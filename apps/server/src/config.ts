@@ -131,6 +131,13 @@ const env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      hostname: /./,
+      error: 'must be a redis://host or rediss://host URL',
+    })
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
     .string()
@@ -224,6 +231,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   dataDir: string;
+  /** redis:// URL: rate limits are counted there, shared by every process; null counts per process. */
+  redisUrl: string | null;
   /** The address users reach the app at; sign-in callbacks are built from it. */
   publicUrl: string;
   /** Fastify's `trustProxy`: false, a number of proxy hops, or the proxies' addresses/CIDRs. */
@@ -355,6 +364,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY ?? false,
     productDomain: e.PRODUCT_DOMAIN,
