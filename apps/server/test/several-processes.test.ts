@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { killAllServers, type RunningServer, startServer } from '../../../bench/server-process';
 import { migrationsFolder } from '../src/db/client';
 import { adminQuery } from './global-setup';
@@ -14,6 +14,7 @@ import { ALICE, BEN, TEST_ENCRYPTION_KEY } from './test-app';
 const template = inject('postgresTemplate');
 const redisUrl = process.env.TEST_REDIS_URL;
 const ROUNDS = 5;
+const PURGE = 'expired-sessions-purge';
 const MIGRATIONS: unknown[] = JSON.parse(
   readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
 ).entries;
@@ -121,17 +122,40 @@ describe.skipIf(!template)('two server processes on one PostgreSQL', () => {
     }
   }, 240_000);
 
-  it('count rate limits per process without REDIS_URL', async () => {
+  it('count rate limits per process without REDIS_URL, and send a scheduled job once', async () => {
     const database = await emptyDatabase(adminUrl);
     try {
       await withTwoServers(env(database.url), async (a, b) => {
         // 30 a minute per client and address: 16 and 15 here, none refused.
         expect(new Set(await alternateSignIns(a, b, BEN))).toEqual(new Set([200]));
+
+        // Both processes schedule the jobs. Made due every minute, the purge must still be sent
+        // once a minute, not once per process.
+        await queryOne(
+          database.url,
+          `update pgboss.schedule set cron = '* * * * *' where name = '${PURGE}'`,
+        );
+        await vi.waitFor(
+          async () => {
+            const done = await queryOne(
+              database.url,
+              `select count(*)::int as n from pgboss.job where name = '${PURGE}' and state = 'completed'`,
+            );
+            expect(done.n).toBeGreaterThan(0);
+          },
+          { timeout: 120_000, interval: 1000 },
+        );
+        const jobs = await queryOne(
+          database.url,
+          `select count(*)::int as jobs, count(distinct date_trunc('minute', created_on))::int as minutes
+           from pgboss.job where name = '${PURGE}'`,
+        );
+        expect(jobs.jobs).toBe(jobs.minutes);
       });
     } finally {
       await database.drop();
     }
-  }, 90_000);
+  }, 200_000);
 
   it.skipIf(!redisUrl)(
     'share rate limits through Redis with REDIS_URL',
