@@ -50,12 +50,15 @@ async function healthStatus(url: string): Promise<number> {
  * Starts `apps/server/src/main.ts` (through tsx, as `npm run serve` does, but without the extra
  * npx/tsx CLI processes) and waits until /api/health answers 200.
  */
+/** `dbEnv`: the database variables, and any other the server should see (REDIS_URL, TEST_LOGIN…). */
 export async function startServer(dbEnv: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, ...dbEnv };
-  Object.assign(env, { PORT: String(port), HOST, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  // The caller's LOG_LEVEL and NODE_ENV win (the multi-process test runs in `test`).
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  Object.assign(env, dbEnv, { PORT: String(port), HOST });
   if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
+  if (!dbEnv.REDIS_URL) delete env.REDIS_URL;
 
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import type { ScannerOverrides } from '@castellan/scanner';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -55,6 +54,7 @@ import { registerApiNoStore } from './plugins/api-no-store';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOriginCheck } from './plugins/origin-check';
+import { registerRateLimits } from './plugins/rate-limits';
 import { requestLogFields } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -132,7 +132,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, config);
   registerApiNoStore(app);
   registerOriginCheck(app, config);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config);
   await registerSessions(app, config, database.db);
   await app.register(swagger, {
     openapi: { info: { title: 'Castellan API', version: '1.0.0' } },

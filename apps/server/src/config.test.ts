@@ -107,10 +107,12 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       SESSION_IDLE_MINUTES: '30',
       SESSION_MAX_HOURS: '2',
+      REDIS_URL: 'rediss://:secret@cache.internal:6380/2',
     });
     expect(config).toMatchObject({
       port: 8080,
       databaseUrl: 'postgresql://u:p@db:5432/castellan',
+      redisUrl: 'rediss://:secret@cache.internal:6380/2',
       trustProxy: 1,
       session: { idleMs: 30 * 60_000, maxAgeMs: 2 * 3_600_000 },
     });
@@ -124,6 +126,12 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'db.example:5432' }, /DATABASE_URL/],
     [{ DATABASE_TIMEOUT_MS: '100' }, /DATABASE_TIMEOUT_MS/],
     [{ DATABASE_TIMEOUT_MS: '5s' }, /DATABASE_TIMEOUT_MS/],
+    [
+      { REDIS_URL: 'http://cache.internal' },
+      /REDIS_URL: must be a redis:\/\/host or rediss:\/\/host URL/,
+    ],
+    [{ REDIS_URL: 'redis:/cache' }, /REDIS_URL/],
+    [{ REDIS_URL: 'cache.internal:6379' }, /REDIS_URL/],
     [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY/],
     [{ SESSION_IDLE_MINUTES: '0' }, /SESSION_IDLE_MINUTES/],
     [{ PUBLIC_URL: 'castellan.example' }, /PUBLIC_URL/],

@@ -139,6 +139,13 @@ const env = z.object({
     .max(600_000)
     .default(DEFAULT_DATABASE_TIMEOUT_MS),
   DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      hostname: /./,
+      error: 'must be a redis://host or rediss://host URL',
+    })
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
     .string()
@@ -234,6 +241,8 @@ export type Config = {
   databaseTimeoutMs: number;
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   dataDir: string;
+  /** redis:// URL: rate limits are counted there, shared by every process; null counts per process. */
+  redisUrl: string | null;
   /** The address users reach the app at; sign-in callbacks are built from it. */
   publicUrl: string;
   /** Fastify's `trustProxy`: false, a number of proxy hops, or the proxies' addresses/CIDRs. */
@@ -366,6 +375,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY ?? false,
     productDomain: e.PRODUCT_DOMAIN,

@@ -9,7 +9,10 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   timeoutMs: config.databaseTimeoutMs,
 });
-if (config.demoData) await seedDemo(database.db, config.productDomain);
+// Every write made at start goes under the start-up lock: other processes may be starting too.
+if (config.demoData) {
+  await database.exclusively(() => seedDemo(database.db, config.productDomain));
+}
 // This process runs the scheduled jobs too: pg-boss sends each once per period across processes.
 const app = await buildApp(config, database, { jobs: { schedule: true } });
 

@@ -22,6 +22,12 @@ export type Database = {
    * values, else one statement with `$n` parameters. Resolves to the rows of the last statement.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs start-up writes (the demo data, the job queue's set-up) one process at a time: on
+   * PostgreSQL under an advisory lock, so processes started together against one database do not
+   * race; PGlite has one owner.
+   */
+  exclusively<T>(run: () => Promise<T>): Promise<T>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,7 +49,8 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const drizzleOptions = { schema, ...(options.logger ? { logger: options.logger } : {}) };
   if (options.databaseUrl) {
-    await migrateWithLock(options.databaseUrl, (client) =>
+    const url = options.databaseUrl;
+    await withAdvisoryLock(url, MIGRATIONS_LOCK, (client) =>
       migratePostgres(drizzlePostgres(client), { migrationsFolder }),
     );
     const pool = new pg.Pool(poolOptions(options.databaseUrl, options.timeoutMs));
@@ -60,6 +67,7 @@ export async function openDatabase(options: {
         const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
         return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
       },
+      exclusively: (run) => withAdvisoryLock(url, STARTUP_WRITES_LOCK, () => run()),
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -82,6 +90,7 @@ export async function openDatabase(options: {
       values && values.length > 0
         ? { rows: (await pglite.query(text, values)).rows }
         : { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] },
+    exclusively: (run) => run(),
     ping: async () => void (await pglite.query('select 1')),
     close: () => pglite.close(),
   };
@@ -113,22 +122,26 @@ function poolOptions(
   };
 }
 
+// Several server processes may start at once against one PostgreSQL: each of these steps runs in
+// one of them at a time. The ids only need to be distinct from other advisory locks in the database.
+const MIGRATIONS_LOCK = 727_274_001;
+const STARTUP_WRITES_LOCK = 727_274_002;
+
 /**
- * Several server processes may start at once against one PostgreSQL: migrate one at a time. The
- * lock and the migrations share one connection of their own, without the request pool's
- * timeouts: waiting for another process's migrations, or a long one, is not an outage.
+ * Runs `run` holding an advisory lock, on a connection of its own without the request pool's
+ * timeouts: waiting for another process's migrations or start-up writes is not an outage.
  */
-async function migrateWithLock(
+async function withAdvisoryLock<T>(
   connectionString: string,
-  run: (client: pg.Client) => Promise<void>,
-): Promise<void> {
-  const lockId = 727_274_001;
+  lockId: number,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString, keepAlive: true });
   client.on('error', () => {}); // the failing query reports it
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [lockId]);
-    await run(client);
+    return await run(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
     await client.end();

@@ -1,3 +1,4 @@
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from './client';
 import { organizations, taskCompletions, users } from './schema';
 
@@ -33,7 +34,16 @@ const address = (p: Person, domain: string) => `${p[0]}.${p[1]}@${domain}`.toLow
  * (which, unlike customers' organisations, can be deleted from the app). Does nothing when any organisation exists.
  */
 export async function seedDemoData(db: Db, productDomain: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  try {
+    return await insertDemoData(db, productDomain);
+  } catch (err) {
+    if (err instanceof TransactionRollbackError) return false;
+    throw err;
+  }
+}
+
+async function insertDemoData(db: Db, productDomain: string): Promise<boolean> {
+  return db.transaction(async (tx): Promise<boolean> => {
     const existing = await tx.select({ id: organizations.id }).from(organizations).limit(1);
     if (existing.length > 0) return false;
 
@@ -54,9 +64,13 @@ export async function seedDemoData(db: Db, productDomain: string): Promise<boole
         { domain: `sandbox.${productDomain}`, status: 'REGISTERED', isDemo: true },
         { domain: 'tidewater.example', status: 'REGISTERED', workspace: 'microsoft', isDemo: true },
       ])
+      // Another process seeding at the same moment got there first (its insert waits for that
+      // one to commit, then skips): leave the database as that process made it.
+      .onConflictDoNothing()
       .returning({ id: organizations.id, domain: organizations.domain });
-    if (!registered || !pending || !staffOrg || !sandbox || !microsoftShop)
-      throw new Error('demo organisations were not created');
+    if (!registered || !pending || !staffOrg || !sandbox || !microsoftShop) {
+      return tx.rollback();
+    }
 
     const admin: Person = ['Alice', 'Morgan'];
     const pendingAdmin: Person = ['Noah', 'Fields'];

@@ -114,21 +114,25 @@ export class JobQueue {
     });
     boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
     this.boss = boss;
-    await boss.start();
-    for (const definition of definitions) {
-      const policy = {
-        name: definition.name,
-        policy: definition.policy,
-        retryLimit: definition.retryLimit,
-        retryDelay: definition.retryDelaySeconds,
-        retryBackoff: definition.retryBackoff,
-        expireInSeconds: definition.expireInSeconds,
-      };
-      // Created once per database; updated at every start, so that changed policies apply.
-      await boss.createQueue(definition.name, policy);
-      await boss.updateQueue(definition.name, policy);
-      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
-    }
+    // Processes starting together would deadlock creating the same queues: one at a time.
+    await this.database.exclusively(async () => {
+      await boss.start();
+      for (const definition of definitions) {
+        const policy = {
+          name: definition.name,
+          policy: definition.policy,
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelaySeconds,
+          retryBackoff: definition.retryBackoff,
+          expireInSeconds: definition.expireInSeconds,
+        };
+        // Created once per database; updated at every start, so that changed policies apply.
+        await boss.createQueue(definition.name, policy);
+        await boss.updateQueue(definition.name, policy);
+        if (definition.cron)
+          await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      }
+    });
     this.alive.add(this.workerId);
     await beat(this.db, this.identity);
     await this.maintain();

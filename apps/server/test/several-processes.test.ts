@@ -1,0 +1,181 @@
+// Two server processes (`main.ts`, as deployed) against one PostgreSQL: they start together on an
+// empty database, share sessions, run each scheduled job once, and share rate limits through
+// Redis (TEST_REDIS_URL) or count them each on its own without it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { killAllServers, type RunningServer, startServer } from '../../../bench/server-process';
+import { migrationsFolder } from '../src/db/client';
+import { adminQuery } from './global-setup';
+import { ALICE, BEN, TEST_ENCRYPTION_KEY } from './test-app';
+
+const template = inject('postgresTemplate');
+const redisUrl = process.env.TEST_REDIS_URL;
+const ROUNDS = 5;
+const PURGE = 'expired-sessions-purge';
+const MIGRATIONS: unknown[] = JSON.parse(
+  readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+).entries;
+
+let databaseCount = 0;
+
+/** A new database with nothing in it (not even the migrations); dropped by `drop()`. */
+async function emptyDatabase(adminUrl: string) {
+  databaseCount += 1;
+  const name = `castellan_processes_${process.pid}_${databaseCount}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function queryOne(url: string, sql: string): Promise<Record<string, unknown>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows[0] ?? {};
+  } finally {
+    await client.end();
+  }
+}
+
+const testLogin = (server: RunningServer, email: string) =>
+  fetch(`${server.url}/api/auth/test-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+
+/** Starts two servers at the same moment on one database, runs `check`, then stops both. */
+async function withTwoServers(
+  env: Record<string, string>,
+  check: (a: RunningServer, b: RunningServer) => Promise<void>,
+): Promise<void> {
+  const started = await Promise.allSettled([startServer(env), startServer(env)]);
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  try {
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('two servers expected');
+    await check(a, b);
+  } finally {
+    // Each stop throws when its process did not exit cleanly.
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+/** Signs in 31 times as `email`, alternately on each server; the statuses of the answers. */
+async function alternateSignIns(a: RunningServer, b: RunningServer, email: string) {
+  const statuses: number[] = [];
+  for (let i = 0; i < 31; i += 1) {
+    const res = await testLogin(i % 2 === 0 ? a : b, email);
+    await res.arrayBuffer();
+    statuses.push(res.status);
+  }
+  return statuses;
+}
+
+describe.skipIf(!template)('two server processes on one PostgreSQL', () => {
+  const adminUrl = template?.adminUrl ?? '';
+  const env = (databaseUrl: string, extra: Record<string, string> = {}) => ({
+    DATABASE_URL: databaseUrl,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    NODE_ENV: 'test',
+    TEST_LOGIN: '1',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  });
+  afterAll(killAllServers);
+
+  it(`start together on an empty database, ${ROUNDS} times: migrated and seeded once, sessions shared`, async () => {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const database = await emptyDatabase(adminUrl);
+      try {
+        await withTwoServers(env(database.url), async (a, b) => {
+          const migrations = await queryOne(
+            database.url,
+            'select count(*)::int as n from drizzle.__drizzle_migrations',
+          );
+          expect(migrations.n, `round ${round}`).toBe(MIGRATIONS.length);
+          const organizations = await queryOne(
+            database.url,
+            'select count(*)::int as n from organizations where is_demo',
+          );
+          expect(organizations.n, `round ${round}`).toBe(5);
+          if (round > 1) return;
+          // A session made on one process works on the other.
+          const signedIn = await testLogin(a, ALICE);
+          expect(signedIn.status).toBe(200);
+          const cookie = signedIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+          const res = await fetch(`${b.url}/api/auth/user-data`, { headers: { cookie } });
+          expect(res.status).toBe(200);
+          expect(((await res.json()) as { email: string }).email).toBe(ALICE);
+        });
+      } finally {
+        await database.drop();
+      }
+    }
+  }, 240_000);
+
+  it('count rate limits per process without REDIS_URL, and send a scheduled job once', async () => {
+    const database = await emptyDatabase(adminUrl);
+    try {
+      await withTwoServers(env(database.url), async (a, b) => {
+        // 30 a minute per client and address: 16 and 15 here, none refused.
+        expect(new Set(await alternateSignIns(a, b, BEN))).toEqual(new Set([200]));
+
+        // Both processes schedule the jobs. Made due every minute, the purge must still be sent
+        // once a minute, not once per process.
+        await queryOne(
+          database.url,
+          `update pgboss.schedule set cron = '* * * * *' where name = '${PURGE}'`,
+        );
+        await vi.waitFor(
+          async () => {
+            const done = await queryOne(
+              database.url,
+              `select count(*)::int as n from pgboss.job where name = '${PURGE}' and state = 'completed'`,
+            );
+            expect(done.n).toBeGreaterThan(0);
+          },
+          { timeout: 120_000, interval: 1000 },
+        );
+        const jobs = await queryOne(
+          database.url,
+          `select count(*)::int as jobs, count(distinct date_trunc('minute', created_on))::int as minutes
+           from pgboss.job where name = '${PURGE}'`,
+        );
+        expect(jobs.jobs).toBe(jobs.minutes);
+      });
+    } finally {
+      await database.drop();
+    }
+  }, 200_000);
+
+  it.skipIf(!redisUrl)(
+    'share rate limits through Redis with REDIS_URL',
+    async () => {
+      const database = await emptyDatabase(adminUrl);
+      const redis = new Redis(redisUrl ?? '');
+      try {
+        // A run of this test less than a minute ago left its count.
+        await redis.del(`castellan-rate-limit:127.0.0.1|${BEN}`);
+        await withTwoServers(env(database.url, { REDIS_URL: redisUrl ?? '' }), async (a, b) => {
+          const statuses = await alternateSignIns(a, b, BEN);
+          expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
+          expect(statuses[30]).toBe(429);
+        });
+      } finally {
+        await redis.del(`castellan-rate-limit:127.0.0.1|${BEN}`);
+        redis.disconnect();
+        await database.drop();
+      }
+    },
+    90_000,
+  );
+});
