@@ -6,8 +6,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const distDir = path.resolve(import.meta.dirname, '../dist');
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-// Below this a compressed copy saves less than the extra header costs.
-const MIN_BYTES = 1024;
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -24,7 +22,6 @@ let brotli = 0;
 let gzip = 0;
 for await (const file of files(distDir)) {
   const content = await readFile(file);
-  if (content.length < MIN_BYTES) continue;
   const br = brotliCompressSync(content, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
