@@ -19,6 +19,7 @@ import {
 import { type GoogleSyncFigures, googleSyncTable, measureGoogleSync } from './google-sync';
 import { LARGE_ORG_ADMIN, LARGE_ORG_DOMAIN, seedLargeOrganization } from './large-organization';
 import { type LoadFigures, loadTest, signIn } from './load';
+import { type LoadedPageSize, measureLoadedPages } from './loaded-page-size';
 import { type M365SyncFigures, m365SyncTable, measureM365Sync } from './m365-sync';
 import { measureScanSpeed, type ScanSpeed } from './scan-speed';
 import { killAllServers, repoRoot, startServer } from './server-process';
@@ -147,6 +148,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const backends: BackendFigures[] = [];
 let page: FirstPageSize | string;
 let graphPage: AssetSizes | string = 'not measured';
+let loadedPages: LoadedPageSize[] | string = 'not measured';
 /** The attack graph page's module (issue 15: its graph library stays out of the first page). */
 const GRAPH_PAGE = 'src/features/attack-graph/AttackGraphPage.tsx';
 let scan: ScanSpeed | string;
@@ -210,6 +212,12 @@ try {
       graphPage = lazyPageSize(GRAPH_PAGE);
     } catch (err) {
       graphPage = `not measured (${fail('attack graph page size', err)})`;
+    }
+    console.error('… JavaScript loaded until network idle: / signed out, /tasks as a member');
+    try {
+      loadedPages = await measureLoadedPages(path.join(dataDir, 'loaded-pages'));
+    } catch (err) {
+      loadedPages = `not measured (${fail('loaded page size', err)})`;
     }
   }
 } finally {
@@ -384,12 +392,32 @@ console.log(
     : `  ${graphPage.files.length} files, ${kB(graphPage.rawBytes)} raw, ${kB(graphPage.gzipBytes)} gzipped`,
 );
 
+console.log(
+  '\nJavaScript loaded until network idle (first visit; budget 150 kB gzipped per page):',
+);
+if (typeof loadedPages === 'string') {
+  console.log(`  ${loadedPages}`);
+} else {
+  console.log(
+    table([
+      ['page', 'files', 'raw', 'gzip -9', 'sent'],
+      ...loadedPages.map((p) => [
+        p.signedInAs ? `${p.path} (${p.signedInAs})` : `${p.path} (signed out)`,
+        String(p.files),
+        kB(p.rawBytes),
+        kB(p.gzipBytes),
+        kB(p.sentBytes),
+      ]),
+    ]),
+  );
+}
+
 const resultsDir = path.join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, firstPage: page, graphPage, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 

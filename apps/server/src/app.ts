@@ -51,6 +51,7 @@ import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/routes';
 import { apiDefaults } from './plugins/api-defaults';
 import { registerApiNoStore } from './plugins/api-no-store';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -141,6 +142,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       await api.register(healthRoutes(database));
       await api.register(authRoutes(config, database.db));
       await api.register(userSessionRoutes(config, database.db));

