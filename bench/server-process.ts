@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -47,8 +47,8 @@ async function healthStatus(url: string): Promise<number> {
 }
 
 /**
- * Starts `apps/server/src/main.ts` (through tsx, as `npm run serve` does, but without the extra
- * npx/tsx CLI processes) and waits until /api/health answers 200.
+ * Starts the built server, `apps/server/dist/main.js`, as `npm run serve` does (rebuilt first when
+ * its sources changed, without the npm process) and waits until /api/health answers 200.
  */
 export async function startServer(dbEnv: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
@@ -57,8 +57,9 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Runnin
   Object.assign(env, { PORT: String(port), HOST, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
   if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
 
+  execFileSync(process.execPath, ['scripts/build.mjs', 'server', '--quiet'], { cwd: repoRoot });
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
