@@ -99,7 +99,9 @@ export default defineConfig({
       env: { APP_URL: appUrl, STRIPE_FAKE_PORT: String(port + 96) },
     },
     {
-      command: 'npx tsx apps/server/src/main.ts',
+      // The built server, as `npm start` runs it (rebuilt first when its sources changed).
+      command:
+        'node scripts/build.mjs server --quiet && node --enable-source-maps apps/server/dist/main.js',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

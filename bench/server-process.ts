@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -47,8 +47,8 @@ async function healthStatus(url: string): Promise<number> {
 }
 
 /**
- * Starts `apps/server/src/main.ts` (through tsx, as `npm run serve` does, but without the extra
- * npx/tsx CLI processes) and waits until /api/health answers 200.
+ * Starts the built server, `apps/server/dist/main.js`, as `npm run serve` does (rebuilt first when
+ * its sources changed, without the npm process) and waits until /api/health answers 200.
  */
 /** `dbEnv`: the database variables, and any other the server should see (REDIS_URL, TEST_LOGIN…). */
 export async function startServer(dbEnv: Record<string, string>): Promise<RunningServer> {
@@ -60,8 +60,9 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Runnin
   if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
   if (!dbEnv.REDIS_URL) delete env.REDIS_URL;
 
+  execFileSync(process.execPath, ['scripts/build.mjs', 'server', '--quiet'], { cwd: repoRoot });
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

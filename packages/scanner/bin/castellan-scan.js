@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// The `castellan-scan` command. The workspace runs its TypeScript sources through tsx, as the
-// server does; a build to JavaScript would point this file at the compiled cli.js instead.
-import { register } from 'tsx/esm/api';
+// The `castellan-scan` command runs the CLI that `npm install` and `npm run build` compile
+// (scripts/build.mjs); `npm run scan` rebuilds it first when its sources changed.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli.ts');
+const cli = new URL('../dist/cli.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write('castellan-scan is not built: run `npm run build` in the repository.\n');
+  process.exit(1);
+}
+await import(cli.href);

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,12 +8,15 @@ import { type ScanFixtures, startScanFixtures } from '../test/fixtures';
 import { formatReport } from './report-text';
 import { scanDomain } from './scan';
 
-// The installed `castellan-scan` command, which `npm run scan` runs.
+// The installed `castellan-scan` command, which `npm run scan` runs: the built CLI, brought up to
+// date with the sources first.
 const CLI = path.join(import.meta.dirname, '../bin/castellan-scan.js');
+const BUILD = path.join(import.meta.dirname, '../../../scripts/build.mjs');
 let fx: ScanFixtures;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
+  execFileSync(process.execPath, [BUILD, 'scanner', '--quiet']);
   fx = await startScanFixtures();
   const caFile = path.join(tmpdir(), `castellan-cli-test-ca-${process.pid}.pem`);
   writeFileSync(caFile, fx.ca.cert);
