@@ -48,9 +48,13 @@ async function healthStatus(url: string): Promise<number> {
 
 /**
  * Starts `apps/server/src/main.ts` (through tsx, as `npm run serve` does, but without the extra
- * npx/tsx CLI processes) and waits until /api/health answers 200.
+ * npx/tsx CLI processes) and waits until /api/health answers 200. `script` starts another server
+ * that reads PORT and HOST and answers /api/health (the bench's bare server).
  */
-export async function startServer(dbEnv: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  dbEnv: Record<string, string>,
+  script = 'apps/server/src/main.ts',
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, ...dbEnv };
@@ -58,7 +62,7 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Runnin
   if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
 
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
