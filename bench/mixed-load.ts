@@ -62,10 +62,11 @@ export async function mixedLoad(
   let repeatedCompletions = 0;
 
   const nextTask = (member: string) => {
-    const fresh = open.get(member)?.shift();
     const completed = done.get(member) ?? [];
+    done.set(member, completed);
+    const fresh = open.get(member)?.shift();
     if (fresh) {
-      done.set(member, [...completed, fresh]);
+      completed.push(fresh);
       return fresh;
     }
     repeatedCompletions += 1;
