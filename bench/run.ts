@@ -372,14 +372,23 @@ console.log(
 );
 console.log(
   table([
-    ['  Backend', 'Req/s', 'Requests', 'p50', 'p99', 'Errors', 'Non-2xx', 'Repeated completions'],
+    [
+      '  Backend',
+      'Req/s',
+      'Requests',
+      'p50',
+      'p99',
+      'Errors (timeouts)',
+      'Non-2xx',
+      'Repeated completions',
+    ],
     ...backends.map((b) => [
       `  ${b.backend}`,
       num(b.mixed?.requestsPerSecond, 1),
       num(b.mixed?.totalRequests),
       b.mixed ? `${b.mixed.latencyP50Ms} ms` : '–',
       b.mixed ? `${b.mixed.latencyP99Ms} ms` : '–',
-      num(b.mixed?.errors),
+      b.mixed ? `${b.mixed.errors} (${b.mixed.timeouts})` : '–',
       num(b.mixed?.non2xx),
       num(b.mixed?.repeatedCompletions),
     ]),
