@@ -1,6 +1,7 @@
 // `npm run bench`: start-up times and load on PGlite and PostgreSQL, the size of the first page,
 // the domain scan's speed, and the Google Workspace and Microsoft 365 reads' speed and memory.
-// Env: BENCH_DURATION: seconds of load per backend (default 10);
+// Env: BENCH_DURATION: seconds of load per backend (default 10; the mixed load runs six times as
+//      long, so 60 s by default);
 //      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
 //      (default postgres://postgres@127.0.0.1:5432/test).
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type AgentRunFigures, measureAgentRun, reportLoad } from './agent-load';
+import { CEILING_ROUNDS, type CeilingFigures, measureCeiling } from './ceiling';
 import {
   type AssetSizes,
   ensureWebBuild,
@@ -21,6 +23,7 @@ import { LARGE_ORG_ADMIN, LARGE_ORG_DOMAIN, seedLargeOrganization } from './larg
 import { type LoadFigures, loadTest, signIn } from './load';
 import { type LoadedPageSize, measureLoadedPages } from './loaded-page-size';
 import { type M365SyncFigures, m365SyncTable, measureM365Sync } from './m365-sync';
+import { MIXED_CONNECTIONS, type MixedLoadFigures, mixedLoad } from './mixed-load';
 import { measureScanSpeed, type ScanSpeed } from './scan-speed';
 import { killAllServers, repoRoot, startServer } from './server-process';
 
@@ -44,6 +47,10 @@ type BackendFigures = {
   tasks?: { endpoint: string; max: LoadFigures; at200: LoadFigures }[];
   /** POST /api/agent/report at TARGET_RATE, from the bench organisation's 400 devices. */
   agentReports?: LoadFigures;
+  /** The task endpoints at TARGET_RATE against a bare server answering the same bytes. */
+  ceiling?: CeilingFigures[];
+  /** Members signing in, reading and completing tasks at TARGET_RATE in all. */
+  mixed?: MixedLoadFigures;
   error?: string;
 };
 
@@ -56,6 +63,15 @@ const TASK_ENDPOINTS = [
 ];
 /** The rate the task endpoints are aimed at (issue 5: p99 under 50 ms at 200 req/s). */
 const TARGET_RATE = 200;
+/** The endpoints measured against their bare ceiling (aim: p99 within 2× on PostgreSQL). */
+const CEILING_ENDPOINTS = [
+  '/api/actions',
+  '/api/get-score',
+  '/api/list-employees',
+  '/api/auth/user-data',
+];
+const ceilingRoundSeconds = Math.max(1, Math.round(duration / 5));
+const mixedSeconds = duration * 6;
 
 const checkLoad = (what: string, load: LoadFigures) => {
   if (load.errors + load.non2xx > 0) {
@@ -104,9 +120,26 @@ async function benchBackend(figures: BackendFigures, dbEnv: Record<string, strin
       checkLoad(endpoint, at200);
       figures.tasks.push({ endpoint, max, at200 });
     }
+    console.error(`… ${figures.backend}: task endpoints against a bare server, ${TARGET_RATE}/s`);
+    try {
+      figures.ceiling = await measureCeiling(warm.url, admin, CEILING_ENDPOINTS, {
+        rate: TARGET_RATE,
+        roundSeconds: ceilingRoundSeconds,
+        workDir: dataDir,
+      });
+    } catch (err) {
+      fail(`${figures.backend} ceiling`, err);
+    }
     console.error(`… ${figures.backend}: agent reports at ${TARGET_RATE}/s`);
     figures.agentReports = await reportLoad(warm.url, duration, TARGET_RATE);
     checkLoad('agent reports', figures.agentReports);
+    console.error(`… ${figures.backend}: mixed load at ${TARGET_RATE}/s for ${mixedSeconds} s`);
+    try {
+      figures.mixed = await mixedLoad(warm.url, mixedSeconds, TARGET_RATE);
+      checkLoad('mixed load', figures.mixed);
+    } catch (err) {
+      fail(`${figures.backend} mixed load`, err);
+    }
   } finally {
     await warm.stop();
   }
@@ -320,6 +353,54 @@ console.log(
   typeof agentRun === 'string'
     ? `  One run: ${agentRun}`
     : `  One run of every check (castellan-agent run --dry, whole process): median ${agentRun.medianMs} ms of ${agentRun.runs}, slowest ${agentRun.slowestMs} ms`,
+);
+
+console.log(
+  `\nCeiling: each endpoint at ${TARGET_RATE}/s against a bare Fastify server answering the same bytes (medians of ${CEILING_ROUNDS} runs of ${ceilingRoundSeconds} s each, interleaved):`,
+);
+console.log(
+  table([
+    ['  Backend', 'Endpoint', 'Bytes', 'p50', 'Bare p50', 'p99', 'Bare p99', 'p99 ratio'],
+    ...backends.flatMap((b) =>
+      (b.ceiling ?? []).map((c) => [
+        `  ${b.backend}`,
+        c.endpoint,
+        String(c.bytes),
+        `${c.real.p50Ms} ms`,
+        `${c.bare.p50Ms} ms`,
+        `${c.real.p99Ms} ms`,
+        `${c.bare.p99Ms} ms`,
+        `${c.p99Ratio.toFixed(2)}×`,
+      ]),
+    ),
+  ]),
+);
+console.log(
+  `\nMixed load at ${TARGET_RATE}/s for ${mixedSeconds} s: members of ${LARGE_ORG_DOMAIN} sign in, read tasks, score and team, complete an open task; ${MIXED_CONNECTIONS} connections:`,
+);
+console.log(
+  table([
+    [
+      '  Backend',
+      'Req/s',
+      'Requests',
+      'p50',
+      'p99',
+      'Errors (timeouts)',
+      'Non-2xx',
+      'Repeated completions',
+    ],
+    ...backends.map((b) => [
+      `  ${b.backend}`,
+      num(b.mixed?.requestsPerSecond, 1),
+      num(b.mixed?.totalRequests),
+      b.mixed ? `${b.mixed.latencyP50Ms} ms` : '–',
+      b.mixed ? `${b.mixed.latencyP99Ms} ms` : '–',
+      b.mixed ? `${b.mixed.errors} (${b.mixed.timeouts})` : '–',
+      num(b.mixed?.non2xx),
+      num(b.mixed?.repeatedCompletions),
+    ]),
+  ]),
 );
 
 console.log('\nCold start: spawn → first 200 from /api/health, on an empty database (migrations +');

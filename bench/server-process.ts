@@ -48,10 +48,15 @@ async function healthStatus(url: string): Promise<number> {
 
 /**
  * Starts the built server, `apps/server/dist/main.js`, as `npm run serve` does (rebuilt first when
- * its sources changed, without the npm process) and waits until /api/health answers 200.
+ * its sources changed, without the npm process) and waits until /api/health answers 200. `script`
+ * starts another TypeScript server through tsx that reads PORT and HOST and answers /api/health
+ * (the bench's bare server). `dbEnv`: the database variables, and any other the server should see
+ * (REDIS_URL, TEST_LOGIN…).
  */
-/** `dbEnv`: the database variables, and any other the server should see (REDIS_URL, TEST_LOGIN…). */
-export async function startServer(dbEnv: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  dbEnv: Record<string, string>,
+  script?: string,
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   // The caller's LOG_LEVEL and NODE_ENV win (the multi-process test runs in `test`).
@@ -60,9 +65,14 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Runnin
   if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
   if (!dbEnv.REDIS_URL) delete env.REDIS_URL;
 
-  execFileSync(process.execPath, ['scripts/build.mjs', 'server', '--quiet'], { cwd: repoRoot });
+  if (!script) {
+    execFileSync(process.execPath, ['scripts/build.mjs', 'server', '--quiet'], { cwd: repoRoot });
+  }
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const args = script
+    ? ['--import', 'tsx', script]
+    : ['--enable-source-maps', 'apps/server/dist/main.js'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
