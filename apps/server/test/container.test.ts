@@ -37,7 +37,13 @@ const copies = (stage: string[]) =>
       const paths = parts.filter((p) => !p.startsWith('--'));
       return { from, sources: paths.slice(0, -1) };
     });
-const workspaces = ['apps/server', 'apps/web', 'packages/agent', 'packages/contract', 'packages/scanner'];
+const workspaces = [
+  'apps/server',
+  'apps/web',
+  'packages/agent',
+  'packages/contract',
+  'packages/scanner',
+];
 
 describe('the container image', () => {
   it('has a build stage and a runtime stage on the Node major the project runs on', () => {
@@ -104,7 +110,8 @@ describe('the container image', () => {
 
   it('leaves out of the build context what must not reach an image', () => {
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['.git', '**/node_modules', '.env', 'data']) expect(ignored).toContain(entry);
+    for (const entry of ['.git', '**/node_modules', '.env', 'data'])
+      expect(ignored).toContain(entry);
   });
 });
 
