@@ -5,6 +5,7 @@
 // a hash of each (.build-inputs.json); the part is up to date when every one still hashes the same.
 // Files under node_modules are not listed: the lockfile stands for them. With --at-install (the
 // postinstall step) a missing esbuild (an install without dev dependencies) skips the build.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -165,8 +166,18 @@ async function buildWeb() {
       },
     ],
   });
+  // Brotli and gzip copies beside each asset, which the server sends as they are.
+  execFileSync(process.execPath, [path.join(web, 'scripts/precompress.mjs')], {
+    stdio: quiet ? 'ignore' : 'inherit',
+  });
   const publicFiles = listFiles(path.join(web, 'public')).map(ownFile);
-  return [...read, 'apps/web/index.html', 'apps/web/vite.config.ts', ...publicFiles];
+  return [
+    ...read,
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/scripts/precompress.mjs',
+    ...publicFiles,
+  ];
 }
 
 function listFiles(dir) {
