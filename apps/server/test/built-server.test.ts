@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INDEX_HTML_MARKER } from './global-setup';
+import { freePort } from './server-process';
 
 // The server as `npm start` runs it: the esbuild bundle, which must find its migrations, the
 // sample report and the web build from dist/ and take its packages from node_modules.
@@ -12,16 +12,6 @@ import { INDEX_HTML_MARKER } from './global-setup';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const build = (...args: string[]) =>
   execFileSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: ROOT, encoding: 'utf8' });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 describe('the built server', () => {
   let server: ChildProcess | undefined;

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../../../test/fakes/google/fake-google';
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
+import { freePort } from '../../../../test/server-process';
 import { ALICE } from '../../../../test/test-app';
 
 // The whole server in its own process, killed in the middle of a Google Workspace sync: after a
@@ -13,16 +13,6 @@ import { ALICE } from '../../../../test/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../../..');
 const DOMAIN = 'brightwave.example';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null>, seconds = 60): Promise<T> {
   const until = Date.now() + seconds * 1000;
