@@ -4,7 +4,10 @@ import { loadProgress } from '../tasks/service';
 import { frameworkProgress } from './progress';
 
 /** `GET /api/frameworks`: the organisation's share of each framework, missing safeguards first. */
-export async function frameworksOf(db: Db, organizationId: string): Promise<FrameworksResponse> {
+export async function organizationFrameworks(
+  db: Db,
+  organizationId: string,
+): Promise<FrameworksResponse> {
   const { catalogue, members, completions } = await loadProgress(db, organizationId);
   return { frameworks: frameworkProgress(catalogue, members, completions) };
 }
