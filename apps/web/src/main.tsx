@@ -2,7 +2,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,7 +17,8 @@ import { configureHttp } from './lib/http';
 import { loadFontsWhenIdle } from './lib/load-fonts';
 import { logout } from './lib/logout';
 import { queryClient } from './lib/query-client';
-import { showToast, TOASTS_PROPS } from './lib/toast';
+import { ToastHost } from './lib/ToastHost';
+import { showToast } from './lib/toast';
 
 startErrorReporting();
 // The HTTP client sits below the app: it learns the route table's protected pages and what an
@@ -44,7 +44,7 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <Notifications {...TOASTS_PROPS} />
+        <ToastHost />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

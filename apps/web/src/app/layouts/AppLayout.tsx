@@ -91,7 +91,7 @@ export function AppLayout() {
           )}
         </AppShell.Main>
         {/* The administrators' guided tour; it opens the sidebar when a step points into it. */}
-        {user && <TourController onStepInNavbar={open} />}
+        {user?.role === 'admin' && <TourController onStepInNavbar={open} />}
       </AppShell>
     </ModalsProvider>
   );

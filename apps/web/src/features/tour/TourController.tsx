@@ -169,3 +169,4 @@ export function TourController({ onStepInNavbar }: { onStepInNavbar?: () => void
 
   return null;
 }
+export default TourController;

@@ -1,2 +1,2 @@
+export { LazyTourController as TourController } from './LazyTourController';
 export { restartTour } from './restart-tour';
-export { TourController } from './TourController';
