@@ -26,6 +26,11 @@ export type ActiveSession = {
   user: SessionUser;
   organization: SessionOrganization;
   /**
+   * The organisation's data version as this request began (read with the session, so it costs
+   * no query of its own): what the answer cache checks its answers against.
+   */
+  dataVersion: number;
+  /**
    * The staff member acting as `user`, while impersonating, with the end of their own session
    * (null for impersonations started before it was recorded).
    */
@@ -92,6 +97,7 @@ export async function findActiveSession(
         domain: organizations.domain,
         status: organizations.status,
       },
+      dataVersion: organizations.dataVersion,
       impersonatorId: impersonators.id,
       impersonatorEmail: impersonators.email,
       impersonatorFirstName: impersonators.firstName,
@@ -125,6 +131,7 @@ export async function findActiveSession(
     expiresAt: row.expiresAt,
     user: row.user,
     organization: row.organization,
+    dataVersion: row.dataVersion,
     impersonator,
   };
 }
