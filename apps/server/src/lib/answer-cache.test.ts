@@ -17,7 +17,11 @@ describe.each(databaseKinds())('the answer cache on %s', (kind) => {
   let statements = 0;
   const server = useTestApp(kind, {
     seed: true,
-    queryLogger: { logQuery: () => void (statements += 1) },
+    queryLogger: {
+      logQuery: () => {
+        statements += 1;
+      },
+    },
   });
   const { get, complete, tasksOf, idOf } = taskCalls(server);
   const employees = async (cookie: string): Promise<Employee[]> =>
