@@ -1,12 +1,14 @@
-import type { Task } from '@castellan/contract';
+import { endpoints, type Task } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { taskCalls } from '../../test/task-calls';
 import { ALICE, BEN, databaseKinds, NOAH, useTestApp } from '../../test/test-app';
 import { users } from '../db/schema';
 import { bindSignInProvider } from '../modules/organizations/repository';
 import { snapshotScores } from '../modules/score/service';
 import { recordEvidence, recordTimedEvidence } from '../modules/tasks/service';
+import { AnswerCache } from './answer-cache';
 
 // The task endpoints answer from the answer cache; every kind of write must show at once.
 const ISLA = 'isla.jones@brightwave.example'; // a member with nothing done in the demo data
@@ -202,5 +204,65 @@ describe.each(databaseKinds())('the answer cache on %s', (kind) => {
     );
     const northfield = (await employees(noah)).map((e) => e.email);
     expect(northfield).toEqual([NOAH]);
+  });
+});
+
+describe('the answer cache in memory', () => {
+  /**
+   * A server answering GET /:org from `cache`, at the version `?v=`; counts the requests and the
+   * computations, which wait for `hold`.
+   */
+  function server(cache: AnswerCache, hold: Promise<void> = Promise.resolve()) {
+    const app = Fastify();
+    let computed = 0;
+    let arrived = 0;
+    app.get<{ Params: { org: string }; Querystring: { v: string } }>('/:org', (request, reply) => {
+      arrived += 1;
+      const asker = {
+        organization: { id: request.params.org },
+        user: { id: 'someone' },
+        dataVersion: Number(request.query.v),
+      };
+      return cache.send(reply, endpoints.listEmployees, asker, { perMember: false }, async () => {
+        computed += 1;
+        await hold;
+        return { employees: [] };
+      });
+    });
+    const computations = async (...urls: string[]) => {
+      const before = computed;
+      for (const url of urls) expect((await app.inject(url)).body).toBe('{"employees":[]}');
+      return computed - before;
+    };
+    return { app, computations, arrived: () => arrived, computed: () => computed };
+  }
+
+  it('keeps at most its budget of bytes, forgetting the least recently used first', async () => {
+    // Room for two answers of 16 bytes.
+    const { computations } = server(new AnswerCache(40));
+    expect(await computations('/a?v=1', '/b?v=1', '/a?v=1')).toBe(2);
+    expect(await computations('/c?v=1')).toBe(1);
+    expect(await computations('/a?v=1', '/c?v=1')).toBe(0);
+    expect(await computations('/b?v=1')).toBe(1);
+  });
+
+  it('computes again at a new version, and not an older one over a newer', async () => {
+    const { computations } = server(new AnswerCache());
+    expect(await computations('/a?v=1', '/a?v=1', '/a?v=2', '/a?v=2')).toBe(2);
+    // An older version's answer, computed late, does not replace the newer one.
+    expect(await computations('/a?v=1', '/a?v=2')).toBe(1);
+  });
+
+  it('computes once for requests that miss together at one version', async () => {
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { app, arrived, computed } = server(new AnswerCache(), hold);
+    const together = Promise.all([app.inject('/a?v=1'), app.inject('/a?v=1')]);
+    await vi.waitFor(() => expect(arrived()).toBe(2));
+    release();
+    expect((await together).map((r) => r.body)).toEqual(['{"employees":[]}', '{"employees":[]}']);
+    expect(computed()).toBe(1);
   });
 });

@@ -11,7 +11,8 @@ import { z } from 'zod';
  * or code path writes. A request reads it with its session, before it reads any data, so an
  * answer computed after that read is at least as fresh as its version: an answer is only served
  * to a request that saw the same version, and a write another process committed before the
- * request began has moved the version on.
+ * request began has moved the version on. For the same reason, requests that read the same
+ * version may share one computation.
  */
 
 /** Who asks: a signed-in session, with the data version read with it. */
@@ -32,6 +33,7 @@ export class AnswerCache {
   /** In least-recently-used order: a Map iterates in insertion order, and a hit re-inserts. */
   private readonly entries = new Map<string, Entry>();
   private totalBytes = 0;
+  private readonly computing = new Map<string, { version: number; body: Promise<Buffer> }>();
 
   constructor(private readonly maxBytes = DEFAULT_MAX_BYTES) {}
 
@@ -50,13 +52,13 @@ export class AnswerCache {
     const member = perMember ? asker.user.id : '';
     const key = [e.method, e.path, asker.organization.id, member, variant].join('|');
     const version = asker.dataVersion;
-    let body = this.fresh(key, version);
-    if (!body) {
-      const schema = e.response[200];
-      if (!schema) throw new Error(`${e.method} ${e.path} declares no 200 answer`);
-      body = Buffer.from(JSON.stringify(z.encode(schema, await compute())));
-      this.keep(key, version, body);
-    }
+    const body =
+      this.fresh(key, version) ??
+      (await this.computeOnce(key, version, async () => {
+        const schema = e.response[200];
+        if (!schema) throw new Error(`${e.method} ${e.path} declares no 200 answer`);
+        return Buffer.from(JSON.stringify(z.encode(schema, await compute())));
+      }));
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
@@ -66,6 +68,25 @@ export class AnswerCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.body;
+  }
+
+  /**
+   * Requests that miss together at one version share one computation: under load, each write
+   * would otherwise have every request that follows it compute the same answer.
+   */
+  private computeOnce(key: string, version: number, compute: () => Promise<Buffer>) {
+    const running = this.computing.get(key);
+    if (running?.version === version) return running.body;
+    const body = compute().then((computed) => {
+      this.keep(key, version, computed);
+      return computed;
+    });
+    const forget = () => {
+      if (this.computing.get(key)?.body === body) this.computing.delete(key);
+    };
+    body.then(forget, forget);
+    this.computing.set(key, { version, body });
+    return body;
   }
 
   private keep(key: string, version: number, body: Buffer): void {
@@ -85,10 +106,5 @@ export class AnswerCache {
   private forget(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.totalBytes -= entry.body.length;
-  }
-
-  /** How many answers are kept (for tests). */
-  get size(): number {
-    return this.entries.size;
   }
 }
