@@ -1,10 +1,8 @@
 import { endpoints, type Task } from '@castellan/contract';
-import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { taskCalls } from '../../test/task-calls';
 import { ALICE, BEN, databaseKinds, NOAH, useTestApp } from '../../test/test-app';
-import { users } from '../db/schema';
 import { bindSignInProvider } from '../modules/organizations/repository';
 import { snapshotScores } from '../modules/score/service';
 import { recordEvidence, recordTimedEvidence } from '../modules/tasks/service';
@@ -25,7 +23,7 @@ describe.each(databaseKinds())('the answer cache on %s', (kind) => {
       },
     },
   });
-  const { get, complete, tasksOf, idOf } = taskCalls(server);
+  const { get, complete, tasksOf, idOf, organizationOf } = taskCalls(server);
   const employees = async (cookie: string): Promise<Employee[]> =>
     (await get('/api/list-employees', cookie)).json().employees;
   const employee = async (cookie: string, email: string) =>
@@ -33,14 +31,7 @@ describe.each(databaseKinds())('the answer cache on %s', (kind) => {
   const score = async (cookie: string) => (await get('/api/get-score', cookie)).json();
   const task = (tasks: Task[], catalogueId: string, email: string) =>
     tasks.find((t) => t.catalogueId === catalogueId && t.user === email);
-  const organizationId = async () => {
-    const [row] = await server()
-      .database.db.select({ id: users.organizationId })
-      .from(users)
-      .where(eq(users.email, ALICE));
-    if (!row) throw new Error(ALICE);
-    return row.id;
-  };
+  const organizationId = () => organizationOf(ALICE);
 
   it('answers a repeated read with no query but the session’s', async () => {
     const alice = await server().signIn(ALICE);
