@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { organizations, sessions, userProfileColumns, users } from '../../db/schema';
@@ -76,15 +76,21 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session for a token, or null when it is unknown, idle too long or past its end. */
-export async function findActiveSession(
-  db: Db,
-  token: string,
-  idleMs: number,
-  now = new Date(),
-): Promise<ActiveSession | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
+/**
+ * The query every signed-in request makes, prepared once per database: PostgreSQL parses and
+ * plans it once per connection rather than once per request.
+ */
+const sessionQuery = (db: Db) => {
+  let prepared = preparedSessionQueries.get(db);
+  if (!prepared) {
+    prepared = prepareSessionQuery(db);
+    preparedSessionQueries.set(db, prepared);
+  }
+  return prepared;
+};
+
+const prepareSessionQuery = (db: Db) =>
+  db
     .select({
       id: sessions.id,
       tokenHash: sessions.tokenHash,
@@ -107,8 +113,21 @@ export async function findActiveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_active_session');
+
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+
+/** The live session for a token, or null when it is unknown, idle too long or past its end. */
+export async function findActiveSession(
+  db: Db,
+  token: string,
+  idleMs: number,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await sessionQuery(db).execute({ tokenHash });
   if (!row) return null;
   if (row.expiresAt <= now || row.lastSeenAt.getTime() + idleMs <= now.getTime()) {
     await deleteSession(db, tokenHash);
