@@ -175,6 +175,21 @@ describe.each(databaseKinds())('the answer cache on %s', (kind) => {
     expect(statements).toBe(1);
   });
 
+  it('does not keep the score’s history past the end of its day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2030-01-01T23:59:00Z'));
+      const alice = await server().signIn(ALICE);
+      const lastDay = async () => ((await score(alice)).history as { date: string }[]).at(-1)?.date;
+      expect(await lastDay()).toBe('2030-01-01');
+      expect(await lastDay()).toBe('2030-01-01');
+      vi.setSystemTime(new Date('2030-01-02T00:01:00Z'));
+      expect(await lastDay()).toBe('2030-01-02');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never gives one member’s or organisation’s answer to another', async () => {
     const alice = await server().signIn(ALICE);
     const ben = await server().signIn(BEN);

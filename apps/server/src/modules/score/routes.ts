@@ -13,9 +13,10 @@ export const scoreRoutes =
     route(app, endpoints.getScore, async (request, reply) => {
       const session = sessionOf(request);
       // The history ends with today: tomorrow's answer differs though no data changed.
-      const scope = { perMember: true, variant: dayOf(new Date()) };
+      const now = new Date();
+      const scope = { perMember: true, variant: dayOf(now) };
       return answers.send(reply, endpoints.getScore, session, scope, () =>
-        scoreSummary(db, session.organization.id, session.user),
+        scoreSummary(db, session.organization.id, session.user, now),
       );
     });
 
