@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Jobs, type JobsOptions, startJobs } from './jobs';
+import { AnswerCache } from './lib/answer-cache';
 import { resolveEncryptionKey } from './lib/encryption-key';
 import { SecretBox } from './lib/secret-box';
 import { agentDownloadRoutes } from './modules/agent/download-routes';
@@ -167,8 +168,10 @@ export async function buildApp(
       await api.register(appConfigRoutes(config));
       await api.register(analyticsRoutes(database.db));
       await api.register(tourRoutes(database.db));
-      await api.register(taskRoutes(database.db));
-      await api.register(scoreRoutes(database.db));
+      // One cache for the task endpoints' answers in this app (see lib/answer-cache.ts).
+      const answers = new AnswerCache();
+      await api.register(taskRoutes(database.db, answers));
+      await api.register(scoreRoutes(database.db, answers));
       await api.register(frameworkRoutes(database.db));
       await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
       await api.register(attackGraphRoutes(database.db));

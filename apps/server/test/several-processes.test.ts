@@ -1,8 +1,9 @@
 // Two server processes (`main.ts`, as deployed) against one PostgreSQL: they start together on an
-// empty database, share sessions, run each scheduled job once, and share rate limits through
-// Redis (TEST_REDIS_URL) or count them each on its own without it.
+// empty database, share sessions, never answer from a stale cache, run each scheduled job once,
+// and share rate limits through Redis (TEST_REDIS_URL) or count them each on its own without it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ActionsResponse, EmployeesResponse } from '@castellan/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
@@ -121,6 +122,44 @@ describe.skipIf(!template)('two server processes on one PostgreSQL', () => {
       }
     }
   }, 240_000);
+
+  it('show a completion made through one at once through the other (no stale cached answer)', async () => {
+    const database = await emptyDatabase(adminUrl);
+    try {
+      await withTwoServers(env(database.url), async (a, b) => {
+        const signedIn = await testLogin(a, BEN);
+        const cookie = signedIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+        const read = async <T>(server: RunningServer, url: string) =>
+          (await (await fetch(`${server.url}${url}`, { headers: { cookie } })).json()) as T;
+        const tasks = async (server: RunningServer) =>
+          (await read<ActionsResponse>(server, '/api/actions')).tasks;
+        const bensDone = async (server: RunningServer) =>
+          (await read<EmployeesResponse>(server, '/api/list-employees')).employees.find(
+            (e) => e.email === BEN,
+          )?.completedTasks;
+
+        // Both processes keep their answers first.
+        const open = (await tasks(b)).find(
+          (t) => !t.isCompleted && t.evidence.every((e) => e.verdict === 'pass'),
+        );
+        if (!open) throw new Error('Ben has no open task to complete');
+        const doneBefore = await bensDone(b);
+        expect(await tasks(a)).toEqual(await tasks(b));
+
+        const completed = await fetch(`${a.url}/api/mark-action-complete`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ taskId: open.id }),
+        });
+        expect(completed.status).toBe(200);
+
+        expect((await tasks(b)).find((t) => t.id === open.id)?.isCompleted).toBe(true);
+        expect(await bensDone(b)).toBe((doneBefore ?? 0) + 1);
+      });
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
 
   it('count rate limits per process without REDIS_URL, and send a scheduled job once', async () => {
     const database = await emptyDatabase(adminUrl);

@@ -1,6 +1,15 @@
 import { ORGANIZATION_STATUSES } from '@castellan/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const organizationStatus = pgEnum('organization_status', ORGANIZATION_STATUSES);
 export const workspaceSuite = pgEnum('workspace_suite', ['google', 'microsoft']);
@@ -35,6 +44,12 @@ export const organizations = pgTable('organizations', {
   subscriptionStatus: text('subscription_status'),
   /** When Stripe created the event that set the status: an older event never overwrites it. */
   subscriptionUpdatedAt: timestamp('subscription_updated_at', { withTimezone: true }),
+  /**
+   * Moves on with every write that can change an answer kept in the answer cache (the tasks, the
+   * score, the team): bumped by triggers (migration 0014) on this row and on the tables those
+   * answers read, so no write path, in any process, can forget it.
+   */
+  dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()

@@ -53,18 +53,18 @@ export async function loadScoreInputs(
   };
 }
 
-/** The score with its history, the user's progress and the team's. */
-export async function scoreSummary(db: Db, organizationId: string, user: Member) {
+/** The score with its history up to `now`'s day, the user's progress and the team's. */
+export async function scoreSummary(db: Db, organizationId: string, user: Member, now = new Date()) {
   const [{ catalogue, memberCount, completions }, snapshots, sources] = await Promise.all([
     loadScoreInputs(db, organizationId, user.id),
-    listScoreSnapshots(db, organizationId),
+    listScoreSnapshots(db, organizationId, now),
     listMemberEvidenceSources(db, organizationId, user.id),
   ]);
   const score = scoreOf(catalogue, memberCount, completions);
   const yours = memberProgress(catalogue, user, completions);
   return {
     ...score,
-    history: scoreHistory(snapshots, score.score),
+    history: scoreHistory(snapshots, score.score, now),
     yourProgress: { completed: yours.completed, total: yours.total, percent: yours.percent },
     yourCheckedBy: checkedBy(sources.get(user.id) ?? []),
     teamProgress: teamProgress(catalogue, memberCount, completions),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { organizations, sessions, userProfileColumns, users } from '../../db/schema';
@@ -25,6 +25,11 @@ export type ActiveSession = {
   expiresAt: Date;
   user: SessionUser;
   organization: SessionOrganization;
+  /**
+   * The organisation's data version as this request began (read with the session, so it costs
+   * no query of its own): what the answer cache checks its answers against.
+   */
+  dataVersion: number;
   /**
    * The staff member acting as `user`, while impersonating, with the end of their own session
    * (null for impersonations started before it was recorded).
@@ -71,15 +76,21 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session for a token, or null when it is unknown, idle too long or past its end. */
-export async function findActiveSession(
-  db: Db,
-  token: string,
-  idleMs: number,
-  now = new Date(),
-): Promise<ActiveSession | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
+/**
+ * The query every signed-in request makes, prepared once per database: PostgreSQL parses and
+ * plans it once per connection rather than once per request.
+ */
+const sessionQuery = (db: Db) => {
+  let prepared = preparedSessionQueries.get(db);
+  if (!prepared) {
+    prepared = prepareSessionQuery(db);
+    preparedSessionQueries.set(db, prepared);
+  }
+  return prepared;
+};
+
+const prepareSessionQuery = (db: Db) =>
+  db
     .select({
       id: sessions.id,
       tokenHash: sessions.tokenHash,
@@ -92,6 +103,7 @@ export async function findActiveSession(
         domain: organizations.domain,
         status: organizations.status,
       },
+      dataVersion: organizations.dataVersion,
       impersonatorId: impersonators.id,
       impersonatorEmail: impersonators.email,
       impersonatorFirstName: impersonators.firstName,
@@ -101,8 +113,21 @@ export async function findActiveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_active_session');
+
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+
+/** The live session for a token, or null when it is unknown, idle too long or past its end. */
+export async function findActiveSession(
+  db: Db,
+  token: string,
+  idleMs: number,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await sessionQuery(db).execute({ tokenHash });
   if (!row) return null;
   if (row.expiresAt <= now || row.lastSeenAt.getTime() + idleMs <= now.getTime()) {
     await deleteSession(db, tokenHash);
@@ -125,6 +150,7 @@ export async function findActiveSession(
     expiresAt: row.expiresAt,
     user: row.user,
     organization: row.organization,
+    dataVersion: row.dataVersion,
     impersonator,
   };
 }
