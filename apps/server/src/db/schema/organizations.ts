@@ -35,6 +35,11 @@ export const organizations = pgTable('organizations', {
   subscriptionStatus: text('subscription_status'),
   /** When Stripe created the event that set the status: an older event never overwrites it. */
   subscriptionUpdatedAt: timestamp('subscription_updated_at', { withTimezone: true }),
+  /** Which mail the organisation sends (its administrators switch them in Settings). */
+  mailInvitations: boolean('mail_invitations').notNull().default(true),
+  mailReminders: boolean('mail_reminders').notNull().default(false),
+  mailDigest: boolean('mail_digest').notNull().default(true),
+  mailIntegrationAlerts: boolean('mail_integration_alerts').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()

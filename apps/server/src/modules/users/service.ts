@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
+import { lastInvitations } from '../mail/repository';
 import { deleteOrganization, lockOrganization } from '../organizations/repository';
 import {
   countMembers,
@@ -22,22 +23,28 @@ const NO_SUCH_MEMBER = 'There is no such member in your organisation.';
 const byName = new Intl.Collator('en', { sensitivity: 'base' });
 const displayName = (m: MemberRow) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
-export function toMember(row: MemberRow): Member {
+export function toMember(row: MemberRow, invitedAt: Date | null = null): Member {
   return {
     ...row,
     status: row.lastSignInAt ? 'active' : 'invited',
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    invitedAt: invitedAt?.toISOString() ?? null,
   };
 }
 
 /** Everyone of the organisation by name (invited people, who have none yet, by e-mail). */
 export async function membersOf(db: Db, organizationId: string): Promise<Member[]> {
   const rows = await listMembers(db, organizationId);
+  const invited = await lastInvitations(
+    db,
+    organizationId,
+    rows.filter((r) => !r.lastSignInAt).map((r) => r.id),
+  );
   return rows
     .sort(
       (a, b) => byName.compare(displayName(a), displayName(b)) || a.email.localeCompare(b.email),
     )
-    .map(toMember);
+    .map((row) => toMember(row, invited.get(row.id) ?? null));
 }
 
 const audit = (
@@ -105,7 +112,8 @@ export async function changeRole(
   role: Role,
 ): Promise<Member> {
   return withMember(db, organizationId, userId, async (tx, member) => {
-    if (member.role === role) return toMember(member);
+    const invited = await lastInvitations(tx, organizationId, [userId]);
+    if (member.role === role) return toMember(member, invited.get(userId) ?? null);
     await refuseLastAdmin(tx, organizationId, member);
     const updated = await setMemberRole(tx, organizationId, userId, role);
     if (!updated) throw new NotFoundError(NO_SUCH_MEMBER);
@@ -113,7 +121,7 @@ export async function changeRole(
       from: member.role,
       to: role,
     });
-    return toMember(updated);
+    return toMember(updated, invited.get(userId) ?? null);
   });
 }
 

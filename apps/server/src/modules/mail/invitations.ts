@@ -1,0 +1,69 @@
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { findMember } from '../users/repository';
+import { type MailContext, nameOf } from './context';
+import { queueMessage } from './queue-message';
+import { findOrganizationMail, lastInvitations } from './repository';
+import { invitationMail } from './templates/invitation';
+
+/** An invitation goes to the same member at most once an hour. */
+export const INVITATION_INTERVAL_MS = 60 * 60_000;
+
+type Inviter = { firstName: string; lastName: string; email: string };
+type Invited = { id: string; email: string };
+
+/**
+ * Queues the invitation of a member (unless the organisation switched invitations off, or one
+ * went to them within the hour); resolves to when it was recorded, or null when none was.
+ */
+export async function sendInvitation(
+  ctx: MailContext,
+  organizationId: string,
+  inviter: Inviter,
+  member: Invited,
+  now = new Date(),
+): Promise<Date | null> {
+  const settings = await findOrganizationMail(ctx.db, organizationId);
+  if (!settings?.invitations) return null;
+  const last = (await lastInvitations(ctx.db, organizationId, [member.id])).get(member.id);
+  if (last && now.getTime() - last.getTime() < INVITATION_INTERVAL_MS) return null;
+  const id = await queueMessage(ctx, {
+    organizationId,
+    userId: member.id,
+    kind: 'invitation',
+    recipient: member.email,
+    // Two requests in the same hour cannot both record one.
+    dedupeKey: `invitation:${member.id}:${Math.floor(now.getTime() / INVITATION_INTERVAL_MS)}`,
+    headers: {},
+    mail: invitationMail({
+      inviterName: nameOf(inviter),
+      organization: settings.domain,
+      signInUrl: `${ctx.config.publicUrl}/?login=true`,
+    }),
+  });
+  return id ? now : null;
+}
+
+/** An administrator sends an invited member's invitation again (409 within the hour). */
+export async function resendInvitation(
+  ctx: MailContext,
+  organizationId: string,
+  inviter: Inviter,
+  userId: string,
+): Promise<{ invitedAt: string }> {
+  const member = await findMember(ctx.db, organizationId, userId);
+  if (!member) throw new NotFoundError('There is no such member in your organisation.');
+  if (member.lastSignInAt) {
+    throw new ConflictError(`${member.email} has already signed in: no invitation is needed.`);
+  }
+  const settings = await findOrganizationMail(ctx.db, organizationId);
+  if (!ctx.config.mail.enabled || !settings?.invitations) {
+    throw new ConflictError('Invitation e-mails are switched off in Settings.');
+  }
+  const sent = await sendInvitation(ctx, organizationId, inviter, member);
+  if (!sent) {
+    throw new ConflictError(
+      `An invitation went to ${member.email} less than an hour ago. You can send another one an hour after it.`,
+    );
+  }
+  return { invitedAt: sent.toISOString() };
+}
