@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { findMember } from '../users/repository';
 import { type MailContext, nameOf } from './context';
 import { queueMessage } from './queue-message';
-import { findOrganizationMail, lastInvitations } from './repository';
+import { findLastInvitation, findOrganizationMail } from './repository';
 import { invitationMail } from './templates/invitation';
 
 /** An invitation goes to the same member at most once an hour. */
@@ -24,15 +24,15 @@ export async function sendInvitation(
 ): Promise<Date | null> {
   const settings = await findOrganizationMail(ctx.db, organizationId);
   if (!settings?.invitations) return null;
-  const last = (await lastInvitations(ctx.db, organizationId, [member.id])).get(member.id);
-  if (last && now.getTime() - last.getTime() < INVITATION_INTERVAL_MS) return null;
+  const last = await findLastInvitation(ctx.db, organizationId, member.id);
+  if (last && now.getTime() - last.createdAt.getTime() < INVITATION_INTERVAL_MS) return null;
   const id = await queueMessage(ctx, {
     organizationId,
     userId: member.id,
     kind: 'invitation',
     recipient: member.email,
-    // Two requests in the same hour cannot both record one.
-    dedupeKey: `invitation:${member.id}:${Math.floor(now.getTime() / INVITATION_INTERVAL_MS)}`,
+    // Two requests that found the same latest invitation cannot both record the next one.
+    dedupeKey: `invitation:${member.id}:after:${last?.id ?? 'none'}`,
     headers: {},
     mail: invitationMail({
       inviterName: nameOf(inviter),

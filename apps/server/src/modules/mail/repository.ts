@@ -134,6 +134,23 @@ export async function lastInvitations(
   return new Map(rows.flatMap((r) => (r.userId && r.at ? [[r.userId, r.at] as const] : [])));
 }
 
+/** The latest invitation of a member, if any. */
+export async function findLastInvitation(db: Db, organizationId: string, userId: string) {
+  const [row] = await db
+    .select({ id: mailMessages.id, createdAt: mailMessages.createdAt })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.organizationId, organizationId),
+        eq(mailMessages.kind, 'invitation'),
+        eq(mailMessages.userId, userId),
+      ),
+    )
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 const settingsColumns = {
   invitations: organizations.mailInvitations,
   reminders: organizations.mailReminders,
