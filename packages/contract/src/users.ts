@@ -45,7 +45,7 @@ const personName = z
   .min(1, { message: 'must not be empty' })
   .max(100)
   .refine((value) => !/\p{Cc}/u.test(value), {
-    message: 'must not contain line breaks or other control characters',
+    message: 'A name cannot contain line breaks or other control characters.',
   });
 
 /** `PATCH /api/auth/profile`: the signed-in user's own name. */
