@@ -8,8 +8,9 @@ export const MAIL_SEND_QUEUE = 'mail-send';
 
 /**
  * One job per recorded message, its id the message's, so that a message is never queued twice;
- * pg-boss hands each job to one process at a time. A temporary failure is retried after about a
- * minute, then two, four... (eight attempts over about four hours); then the message has failed.
+ * pg-boss hands each job to one process at a time. A temporary failure is retried after one to
+ * two minutes, then two to four, four to eight... (eight attempts over two to four hours); then
+ * the message has failed.
  */
 export function defineMailSends(jobs: JobQueue, db: Db, mailer: Mailer): MailQueue {
   const queue = jobs.define<{ messageId: string }>({
