@@ -54,7 +54,7 @@ test('an administrator switches each kind of e-mail; a member opts out of the re
       await openAppAs(ben, 'Ben Carter', '/settings');
       const seen = emailSection(ben);
       await expect(seen.getByRole('switch', { name: 'Weekly task reminders' })).toBeDisabled();
-      await expect(seen.getByText('Only administrators can change them.')).toBeVisible();
+      await expect(seen.getByText('Only administrators can switch these.')).toBeVisible();
       await expect(seen.getByRole('table')).toHaveCount(0);
       const own = seen.getByRole('switch', { name: 'Weekly reminder of my open tasks' });
       await expect(own).toBeChecked();

@@ -104,7 +104,7 @@ function OrganizationSwitches({ settings }: { settings: NotificationSettingsResp
       ))}
       {!settings.editable && (
         <Text size="sm" c="dimmed">
-          Only administrators can change them.
+          Only administrators can switch these.
         </Text>
       )}
     </Stack>
