@@ -19,7 +19,8 @@ export type SyncFailureKind =
   | 'unavailable'
   | 'failed';
 
-type SyncContext = Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log' | 'alerts'>;
+/** What a sync needs: the database, the sealed tokens' key, and whom to tell of a revoked grant. */
+export type SyncContext = Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log' | 'alerts'>;
 
 /** One provider's sync, as the runner needs it. */
 export type ProviderSync = {

@@ -17,6 +17,9 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 import { mailMessages, users } from '../../db/schema';
+import { saveGrant } from '../integrations/repository';
+import { integrationAlerts } from './alerts';
+import { digestFacts } from './digest-facts';
 import { purgeOldMessageBodies } from './retention';
 import { queueWeeklyMail, REMINDER_TASKS } from './weekly';
 
@@ -302,6 +305,35 @@ describe.each(databaseKinds())('e-mail on %s', (kind) => {
       list.every((m: { recipient: string }) => m.recipient.endsWith('@brightwave.example')),
     ).toBe(true);
     expect(JSON.stringify(list)).not.toContain('cyber score');
+  });
+
+  it('alerts the administrators once when an integration’s grant is revoked, and lists it in the digest', async () => {
+    const alice = await call('GET', '/api/organization', ALICE);
+    const organizationId: string = alice.json().id;
+    await saveGrant(server.database.db, {
+      organizationId,
+      integrationId: 'gws',
+      status: 'invalid_token',
+      accountEmail: ALICE,
+      connectedById: await userId(ALICE),
+      accessTokenSealed: null,
+      refreshTokenSealed: null,
+      tokenExpiresAt: null,
+      scopes: [],
+    });
+    const alerts = integrationAlerts(server.app.jobs.mail);
+    await alerts.tokenRevoked(organizationId, 'gws');
+    await alerts.tokenRevoked(organizationId, 'gws');
+    await server.app.jobs.drained();
+    const sent = smtp.received.filter((m) => m.header('subject')?.includes('disconnected'));
+    expect(sent.map((m) => m.to)).toEqual([[ALICE]]);
+    expect(sent[0]?.header('subject')).toBe('Google Workspace is disconnected from Castellan');
+    expect(linksIn(sent[0] as ReceivedMail)).toContain(`${server.config.publicUrl}/integrations`);
+
+    const facts = await digestFacts(server.database.db, organizationId, new Date());
+    expect(facts.integrations).toEqual([
+      'Google Workspace: its access was revoked or has expired: connect it again',
+    ]);
   });
 
   it('keeps no subject or body beyond 30 days, only the kind, recipient, time and result', async () => {

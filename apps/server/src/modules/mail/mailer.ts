@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -33,11 +32,9 @@ export function isPermanentRefusal(err: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-/** Where the embedded default writes messages when there is no SMTP server. */
-export function outboxDir(config: Config): string {
-  return config.dataDir.includes('://')
-    ? path.join(tmpdir(), 'castellan-outbox')
-    : path.join(config.dataDir, 'outbox');
+/** Where the embedded default writes messages without SMTP server; null with no data folder. */
+export function outboxDir(config: Config): string | null {
+  return config.dataDir.includes('://') ? null : path.join(config.dataDir, 'outbox');
 }
 
 /**
@@ -70,11 +67,13 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return {
     send: async (mail) => {
       const info = await transport.sendMail(envelope(mail));
+      if (!dir) {
+        log.info({ message: mail.id }, 'no SMTP_URL and an in-memory database: message not kept');
+        return;
+      }
       mkdirSync(dir, { recursive: true });
-      const file = path.join(
-        dir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`,
-      );
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${mail.id}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       log.info({ file }, 'no SMTP_URL: message written to the outbox');
     },
