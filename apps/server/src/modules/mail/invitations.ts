@@ -34,6 +34,7 @@ export async function sendInvitation(
     // Two requests that found the same latest invitation cannot both record the next one.
     dedupeKey: `invitation:${member.id}:after:${last?.id ?? 'none'}`,
     headers: {},
+    createdAt: now,
     mail: invitationMail({
       inviterName: nameOf(inviter),
       organization: settings.domain,

@@ -2,6 +2,7 @@ import type { MailKind, OrganizationMailSettings, OwnMailSettings } from '@caste
 import { and, desc, eq, inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailMessages, organizations, users } from '../../db/schema';
+import { ofOrganization } from '../users/repository';
 
 /** The messages, the organisations' switches and the members' opt-outs; always by organisation. */
 
@@ -16,6 +17,8 @@ export type NewMessage = {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** When it is recorded (by default the database's now). */
+  createdAt?: Date;
 };
 
 /** Records a message to send; null when one with the same dedupe key exists. */
@@ -32,6 +35,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<string
       bodyText: message.text,
       bodyHtml: message.html,
       headers: JSON.stringify(message.headers),
+      ...(message.createdAt ? { createdAt: message.createdAt } : {}),
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id });
@@ -199,7 +203,7 @@ export async function findOwnMail(
   const [row] = await db
     .select({ remindersOptOut: users.mailRemindersOptOut, digestOptOut: users.mailDigestOptOut })
     .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
+    .where(ofOrganization(organizationId, userId));
   return row ? { reminders: !row.remindersOptOut, digest: !row.digestOptOut } : null;
 }
 
@@ -215,7 +219,7 @@ export async function updateOwnMail(
       ...(settings.reminders === undefined ? {} : { mailRemindersOptOut: !settings.reminders }),
       ...(settings.digest === undefined ? {} : { mailDigestOptOut: !settings.digest }),
     })
-    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
+    .where(ofOrganization(organizationId, userId));
 }
 
 /** The member a signed unsubscribe link names, with their organisation. */

@@ -7,12 +7,39 @@ import { isoWeek, queueMessage, unsubscribeOf } from './queue-message';
 import { listOrganizationsMail, listRecipients } from './repository';
 import { digestMail } from './templates/digest';
 import { reminderMail } from './templates/reminder';
+import type { RenderedMail } from './templates/render';
+import type { UnsubscribeKind } from './unsubscribe-token';
 
 /** How many tasks a reminder names. */
 export const REMINDER_TASKS = 3;
 
 type Organization = { id: string; domain: string };
 type Recipient = Awaited<ReturnType<typeof listRecipients>>[number];
+
+/**
+ * Queues one member's reminder or digest of the week, with its unsubscribe link and headers;
+ * false when it was recorded already (another run, another process).
+ */
+async function queueWeekly(
+  ctx: MailContext,
+  organization: Organization,
+  member: Recipient,
+  kind: UnsubscribeKind,
+  week: string,
+  compose: (unsubscribeUrl: string) => RenderedMail,
+): Promise<boolean> {
+  const unsubscribe = unsubscribeOf(ctx, member.id, kind);
+  const id = await queueMessage(ctx, {
+    organizationId: organization.id,
+    userId: member.id,
+    kind,
+    recipient: member.email,
+    dedupeKey: `${kind}:${member.id}:${week}`,
+    headers: unsubscribe.headers,
+    mail: compose(unsubscribe.url),
+  });
+  return id !== null;
+}
 
 async function queueReminders(
   ctx: MailContext,
@@ -28,30 +55,21 @@ async function queueReminders(
   for (const member of recipients) {
     const tasks = open.get(member.email) ?? [];
     if (member.remindersOptOut || tasks.length === 0) continue;
-    const unsubscribe = unsubscribeOf(ctx, member.id, 'reminder');
-    const id = await queueMessage(ctx, {
-      organizationId: organization.id,
-      userId: member.id,
-      kind: 'reminder',
-      recipient: member.email,
-      dedupeKey: `reminder:${member.id}:${week}`,
-      headers: unsubscribe.headers,
-      mail: reminderMail({
+    const top = [...tasks].sort(byUrgency).slice(0, REMINDER_TASKS);
+    const sent = await queueWeekly(ctx, organization, member, 'reminder', week, (unsubscribeUrl) =>
+      reminderMail({
         firstName: member.firstName,
         organization: organization.domain,
         openCount: tasks.length,
-        tasks: [...tasks]
-          .sort(byUrgency)
-          .slice(0, REMINDER_TASKS)
-          .map((t) => ({
-            label: t.title,
-            url: `${ctx.config.publicUrl}/tasks?task=${encodeURIComponent(t.catalogueId)}`,
-          })),
+        tasks: top.map((t) => ({
+          label: t.title,
+          url: `${ctx.config.publicUrl}/tasks?task=${encodeURIComponent(t.catalogueId)}`,
+        })),
         tasksUrl: `${ctx.config.publicUrl}/tasks`,
-        unsubscribeUrl: unsubscribe.url,
+        unsubscribeUrl,
       }),
-    });
-    if (id) queued += 1;
+    );
+    if (sent) queued += 1;
   }
   return queued;
 }
@@ -68,22 +86,15 @@ async function queueDigests(
   const facts = await digestFacts(ctx.db, organization.id, now);
   let queued = 0;
   for (const admin of admins) {
-    const unsubscribe = unsubscribeOf(ctx, admin.id, 'digest');
-    const id = await queueMessage(ctx, {
-      organizationId: organization.id,
-      userId: admin.id,
-      kind: 'digest',
-      recipient: admin.email,
-      dedupeKey: `digest:${admin.id}:${week}`,
-      headers: unsubscribe.headers,
-      mail: digestMail({
+    const sent = await queueWeekly(ctx, organization, admin, 'digest', week, (unsubscribeUrl) =>
+      digestMail({
         ...facts,
         organization: organization.domain,
         dashboardUrl: `${ctx.config.publicUrl}/dashboard`,
-        unsubscribeUrl: unsubscribe.url,
+        unsubscribeUrl,
       }),
-    });
-    if (id) queued += 1;
+    );
+    if (sent) queued += 1;
   }
   return queued;
 }

@@ -68,7 +68,8 @@ export type MemberRow = {
   lastSignInAt: Date | null;
 };
 
-const ofOrganization = (organizationId: string, userId: string) =>
+/** A user of this organisation, never of another. */
+export const ofOrganization = (organizationId: string, userId: string) =>
   and(eq(users.organizationId, organizationId), eq(users.id, userId));
 
 export async function listMembers(db: Db, organizationId: string): Promise<MemberRow[]> {

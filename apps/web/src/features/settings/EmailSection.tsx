@@ -3,7 +3,7 @@ import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { QueryStatus } from '../../components/QueryStatus';
 import { showToast } from '../../lib/toast';
 import { useNotificationSettings, useSaveOrganizationMail, useSaveOwnMail } from './mail-api';
-import { ORGANIZATION_SWITCHES } from './mail-words';
+import { ORGANIZATION_SWITCHES, OWN_SWITCHES } from './mail-words';
 import { SentMailTable } from './SentMailTable';
 
 const saveFailed = (error: Error) =>
@@ -48,37 +48,28 @@ export function EmailSection() {
 
 function OwnSwitches({ settings }: { settings: NotificationSettingsResponse }) {
   const save = useSaveOwnMail();
-  const change = (key: 'reminders' | 'digest', value: boolean) =>
-    save.mutate({ ...settings.own, [key]: value }, { onError: saveFailed });
+  // The digest concerns administrators only.
+  const shown = OWN_SWITCHES.filter((s) => s.key !== 'digest' || settings.editable);
   return (
     <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
       <Title order={3} size="h5" component="legend">
         What you receive
       </Title>
-      <Switch
-        label="Weekly reminder of my open tasks"
-        description={
-          settings.organization.reminders
-            ? 'At most one e-mail a week, with your three most important tasks.'
-            : 'Your organisation does not send reminders at the moment.'
-        }
-        checked={settings.own.reminders}
-        disabled={save.isPending}
-        onChange={(event) => change('reminders', event.currentTarget.checked)}
-      />
-      {settings.editable && (
+      {shown.map(({ key, label, description, notSent }) => (
         <Switch
-          label="Weekly digest for administrators"
-          description={
-            settings.organization.digest
-              ? 'How the organisation did this week, every Monday.'
-              : 'Your organisation does not send the digest at the moment.'
-          }
-          checked={settings.own.digest}
+          key={key}
+          label={label}
+          description={settings.organization[key] ? description : notSent}
+          checked={settings.own[key]}
           disabled={save.isPending}
-          onChange={(event) => change('digest', event.currentTarget.checked)}
+          onChange={(event) =>
+            save.mutate(
+              { ...settings.own, [key]: event.currentTarget.checked },
+              { onError: saveFailed },
+            )
+          }
         />
-      )}
+      ))}
     </Stack>
   );
 }

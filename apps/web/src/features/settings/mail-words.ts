@@ -1,4 +1,9 @@
-import type { MailKind, MailStatus, OrganizationMailSettings } from '@castellan/contract';
+import type {
+  MailKind,
+  MailStatus,
+  OrganizationMailSettings,
+  OwnMailSettings,
+} from '@castellan/contract';
 
 /** Each kind of e-mail as Settings names and explains it, in the order it lists them. */
 export const ORGANIZATION_SWITCHES: {
@@ -28,6 +33,27 @@ export const ORGANIZATION_SWITCHES: {
     key: 'integrationAlerts',
     label: 'Integration alerts',
     description: 'Administrators hear at once when an integration’s access is revoked.',
+  },
+];
+
+/** What a member may opt out of, and what is said while the organisation sends none. */
+export const OWN_SWITCHES: {
+  key: keyof OwnMailSettings;
+  label: string;
+  description: string;
+  notSent: string;
+}[] = [
+  {
+    key: 'reminders',
+    label: 'Weekly reminder of my open tasks',
+    description: 'At most one e-mail a week, with your three most important tasks.',
+    notSent: 'Your organisation does not send reminders at the moment.',
+  },
+  {
+    key: 'digest',
+    label: 'Weekly digest for administrators',
+    description: 'How the organisation did this week, every Monday.',
+    notSent: 'Your organisation does not send the digest at the moment.',
   },
 ];
 
