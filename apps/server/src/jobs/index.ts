@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { resolveEncryptionKey } from '../lib/encryption-key';
 import type { SyncQueue } from '../lib/sync-queue';
 import type { MailContext } from '../modules/mail/context';
-import { createMailer, type Mailer } from '../modules/mail/mailer';
+import { createMailer } from '../modules/mail/mailer';
 import { UnsubscribeTokens } from '../modules/mail/unsubscribe-token';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { DomainScans } from './domain-scans';
@@ -32,8 +32,6 @@ export type JobsOptions = {
   timing?: Partial<QueueTiming>;
   /** Signs the unsubscribe links of the mail the jobs compose (by default with the app's key). */
   unsubscribeTokens?: UnsubscribeTokens;
-  /** Sends the mail; by default SMTP_URL's server or the outbox. */
-  mailer?: Mailer;
 };
 
 export type Jobs = {
@@ -63,7 +61,7 @@ export async function startJobs(
   const scanner = scannerOptions(config.scan, options.scanner ?? {});
   const scans = new DomainScans(queue, db, scanner, log, config.scan.publicCaps);
   const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, { schedule });
-  const mailer = options.mailer ?? createMailer(config, log);
+  const mailer = createMailer(config, log);
   const mail: MailContext = {
     db,
     config,
