@@ -40,6 +40,7 @@ import { judgeSuites } from './modules/integrations/suites';
 import { integrationSyncs } from './modules/integrations/syncs';
 import { integrationAlerts } from './modules/mail/alerts';
 import type { MailContext } from './modules/mail/context';
+import { invitationsOf } from './modules/mail/invitations';
 import { mailRoutes } from './modules/mail/routes';
 import { UnsubscribeTokens } from './modules/mail/unsubscribe-token';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -191,7 +192,7 @@ export async function buildApp(
       await api.register(frameworkRoutes(database.db));
       await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
       await api.register(attackGraphRoutes(database.db));
-      await api.register(userRoutes(database.db, jobs.mail));
+      await api.register(userRoutes(database.db, invitationsOf(jobs.mail)));
       await api.register(mailRoutes(jobs.mail));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));

@@ -1,9 +1,10 @@
 import type { IntegrationAlerts } from '../../lib/mail-queue';
 import { INTEGRATIONS } from '../integrations/catalog';
 import { findIntegrationRow } from '../integrations/repository';
+import { findOrganizationMail } from '../organizations/repository';
+import { listRecipients } from '../users/repository';
 import type { MailContext } from './context';
 import { queueMessage } from './queue-message';
-import { findOrganizationMail, listRecipients } from './repository';
 import { integrationAlertMail } from './templates/integration-alert';
 
 /**

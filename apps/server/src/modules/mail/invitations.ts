@@ -1,8 +1,10 @@
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { Invitations } from '../../lib/mail-queue';
+import { findOrganizationMail } from '../organizations/repository';
 import { findMember } from '../users/repository';
 import { type MailContext, nameOf } from './context';
 import { queueMessage } from './queue-message';
-import { findLastInvitation, findOrganizationMail } from './repository';
+import { findLastInvitation, lastInvitations } from './repository';
 import { invitationMail } from './templates/invitation';
 
 /** An invitation goes to the same member at most once an hour. */
@@ -68,3 +70,9 @@ export async function resendInvitation(
   }
   return { invitedAt: sent.toISOString() };
 }
+
+/** The invitations as user management sees them. */
+export const invitationsOf = (ctx: MailContext): Invitations => ({
+  send: (organizationId, inviter, member) => sendInvitation(ctx, organizationId, inviter, member),
+  sentAt: (organizationId, userIds) => lastInvitations(ctx.db, organizationId, userIds),
+});

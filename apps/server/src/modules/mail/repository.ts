@@ -1,8 +1,7 @@
-import type { MailKind, OrganizationMailSettings, OwnMailSettings } from '@castellan/contract';
+import type { MailKind } from '@castellan/contract';
 import { and, desc, eq, inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailMessages, organizations, users } from '../../db/schema';
-import { ofOrganization } from '../users/repository';
+import { mailMessages } from '../../db/schema';
 
 /** The messages, the organisations' switches and the members' opt-outs; always by organisation. */
 
@@ -154,95 +153,3 @@ export async function findLastInvitation(db: Db, organizationId: string, userId:
     .limit(1);
   return row ?? null;
 }
-
-const settingsColumns = {
-  invitations: organizations.mailInvitations,
-  reminders: organizations.mailReminders,
-  digest: organizations.mailDigest,
-  integrationAlerts: organizations.mailIntegrationAlerts,
-};
-
-export async function findOrganizationMail(
-  db: Db,
-  organizationId: string,
-): Promise<(OrganizationMailSettings & { domain: string }) | null> {
-  const [row] = await db
-    .select({ ...settingsColumns, domain: organizations.domain })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row ?? null;
-}
-
-export async function updateOrganizationMail(
-  db: Db,
-  organizationId: string,
-  settings: OrganizationMailSettings,
-): Promise<void> {
-  await db
-    .update(organizations)
-    .set({
-      mailInvitations: settings.invitations,
-      mailReminders: settings.reminders,
-      mailDigest: settings.digest,
-      mailIntegrationAlerts: settings.integrationAlerts,
-    })
-    .where(eq(organizations.id, organizationId));
-}
-
-/** Every organisation with its switches (the weekly job goes through them). */
-export const listOrganizationsMail = (db: Db) =>
-  db
-    .select({ id: organizations.id, domain: organizations.domain, ...settingsColumns })
-    .from(organizations);
-
-export async function findOwnMail(
-  db: Db,
-  organizationId: string,
-  userId: string,
-): Promise<OwnMailSettings | null> {
-  const [row] = await db
-    .select({ remindersOptOut: users.mailRemindersOptOut, digestOptOut: users.mailDigestOptOut })
-    .from(users)
-    .where(ofOrganization(organizationId, userId));
-  return row ? { reminders: !row.remindersOptOut, digest: !row.digestOptOut } : null;
-}
-
-export async function updateOwnMail(
-  db: Db,
-  organizationId: string,
-  userId: string,
-  settings: Partial<OwnMailSettings>,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      ...(settings.reminders === undefined ? {} : { mailRemindersOptOut: !settings.reminders }),
-      ...(settings.digest === undefined ? {} : { mailDigestOptOut: !settings.digest }),
-    })
-    .where(ofOrganization(organizationId, userId));
-}
-
-/** The member a signed unsubscribe link names, with their organisation. */
-export async function findRecipient(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, organizationId: users.organizationId, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
-/** The members of an organisation who hear about it: their address, name, role and opt-outs. */
-export const listRecipients = (db: Db, organizationId: string) =>
-  db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      lastSignInAt: users.lastSignInAt,
-      remindersOptOut: users.mailRemindersOptOut,
-      digestOptOut: users.mailDigestOptOut,
-    })
-    .from(users)
-    .where(eq(users.organizationId, organizationId));

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import type { MailContext } from './context';
+import { resendInvitation } from './invitations';
 import {
   changeOrganizationMail,
   changeOwnMail,
@@ -14,10 +15,11 @@ import {
 /** A mail provider may follow unsubscribe links in bulk; a person clicks a few. */
 const UNSUBSCRIBE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-/** The e-mail settings, the record of sent messages, and the unsubscribe link. */
+/** The e-mail settings, resending an invitation, the record of messages, the unsubscribe link. */
 export const mailRoutes =
-  ({ db, config, tokens }: MailContext): FastifyPluginAsyncZod =>
+  (mail: MailContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db, config, tokens } = mail;
     const callerOf = (request: Parameters<typeof sessionOf>[0]) => {
       const session = sessionOf(request);
       return {
@@ -36,6 +38,16 @@ export const mailRoutes =
     route(app, endpoints.updateOwnMail, async (request) =>
       changeOwnMail(db, config, callerOf(request), request.body),
     );
+    route(app, endpoints.resendInvitation, async (request, reply) => {
+      const session = sessionOf(request);
+      const sent = await resendInvitation(
+        mail,
+        session.organization.id,
+        session.user,
+        request.params.id,
+      );
+      return reply.code(202).send(sent);
+    });
     route(app, endpoints.listMailMessages, async (request) => ({
       messages: await latestMessages(db, sessionOf(request).organization.id),
     }));

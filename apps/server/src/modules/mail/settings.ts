@@ -6,14 +6,9 @@ import type {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
-import {
-  findOrganizationMail,
-  findOwnMail,
-  findRecipient,
-  listMessages,
-  updateOrganizationMail,
-  updateOwnMail,
-} from './repository';
+import { findOrganizationMail, updateOrganizationMail } from '../organizations/repository';
+import { findOwnMail, findRecipient, updateOwnMail } from '../users/repository';
+import { listMessages } from './repository';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
 type Caller = { organizationId: string; userId: string; admin: boolean };

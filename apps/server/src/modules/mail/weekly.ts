@@ -1,10 +1,11 @@
 import type { Task } from '@castellan/contract';
 import { byUrgency } from '@castellan/contract/task-order';
+import { listOrganizationsMail } from '../organizations/repository';
 import { listTasks } from '../tasks/service';
+import { listRecipients } from '../users/repository';
 import type { MailContext } from './context';
 import { digestFacts } from './digest-facts';
 import { isoWeek, queueMessage, unsubscribeOf } from './queue-message';
-import { listOrganizationsMail, listRecipients } from './repository';
 import { digestMail } from './templates/digest';
 import { reminderMail } from './templates/reminder';
 import type { RenderedMail } from './templates/render';

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
-import { lastInvitations } from '../mail/repository';
 import { deleteOrganization, lockOrganization } from '../organizations/repository';
 import {
   countMembers,
@@ -23,6 +22,7 @@ const NO_SUCH_MEMBER = 'There is no such member in your organisation.';
 const byName = new Intl.Collator('en', { sensitivity: 'base' });
 const displayName = (m: MemberRow) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
+/** A member as the API shows them; when their invitation was sent is added by the routes. */
 export function toMember(row: MemberRow, invitedAt: Date | null = null): Member {
   return {
     ...row,
@@ -35,16 +35,11 @@ export function toMember(row: MemberRow, invitedAt: Date | null = null): Member 
 /** Everyone of the organisation by name (invited people, who have none yet, by e-mail). */
 export async function membersOf(db: Db, organizationId: string): Promise<Member[]> {
   const rows = await listMembers(db, organizationId);
-  const invited = await lastInvitations(
-    db,
-    organizationId,
-    rows.filter((r) => !r.lastSignInAt).map((r) => r.id),
-  );
   return rows
     .sort(
       (a, b) => byName.compare(displayName(a), displayName(b)) || a.email.localeCompare(b.email),
     )
-    .map((row) => toMember(row, invited.get(row.id) ?? null));
+    .map((row) => toMember(row));
 }
 
 const audit = (
@@ -112,8 +107,7 @@ export async function changeRole(
   role: Role,
 ): Promise<Member> {
   return withMember(db, organizationId, userId, async (tx, member) => {
-    const invited = await lastInvitations(tx, organizationId, [userId]);
-    if (member.role === role) return toMember(member, invited.get(userId) ?? null);
+    if (member.role === role) return toMember(member);
     await refuseLastAdmin(tx, organizationId, member);
     const updated = await setMemberRole(tx, organizationId, userId, role);
     if (!updated) throw new NotFoundError(NO_SUCH_MEMBER);
@@ -121,7 +115,7 @@ export async function changeRole(
       from: member.role,
       to: role,
     });
-    return toMember(updated, invited.get(userId) ?? null);
+    return toMember(updated);
   });
 }
 
