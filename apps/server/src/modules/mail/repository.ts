@@ -1,5 +1,5 @@
 import type { MailKind } from '@castellan/contract';
-import { and, desc, eq, inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 
@@ -116,6 +116,14 @@ export async function purgeMessageBodies(db: Db, before: Date): Promise<number> 
   return rows.length;
 }
 
+/** The invitations of the organisation to these members. */
+const invitationsTo = (organizationId: string, members: SQL) =>
+  and(
+    eq(mailMessages.organizationId, organizationId),
+    eq(mailMessages.kind, 'invitation'),
+    members,
+  );
+
 /** When each of these members was last sent (or queued) an invitation. */
 export async function lastInvitations(
   db: Db,
@@ -126,13 +134,7 @@ export async function lastInvitations(
   const rows = await db
     .select({ userId: mailMessages.userId, at: max(mailMessages.createdAt) })
     .from(mailMessages)
-    .where(
-      and(
-        eq(mailMessages.organizationId, organizationId),
-        eq(mailMessages.kind, 'invitation'),
-        inArray(mailMessages.userId, userIds),
-      ),
-    )
+    .where(invitationsTo(organizationId, inArray(mailMessages.userId, userIds)))
     .groupBy(mailMessages.userId);
   return new Map(rows.flatMap((r) => (r.userId && r.at ? [[r.userId, r.at] as const] : [])));
 }
@@ -142,13 +144,7 @@ export async function findLastInvitation(db: Db, organizationId: string, userId:
   const [row] = await db
     .select({ id: mailMessages.id, createdAt: mailMessages.createdAt })
     .from(mailMessages)
-    .where(
-      and(
-        eq(mailMessages.organizationId, organizationId),
-        eq(mailMessages.kind, 'invitation'),
-        eq(mailMessages.userId, userId),
-      ),
-    )
+    .where(invitationsTo(organizationId, eq(mailMessages.userId, userId)))
     .orderBy(desc(mailMessages.createdAt))
     .limit(1);
   return row ?? null;
