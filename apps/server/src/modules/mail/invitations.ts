@@ -58,8 +58,13 @@ export async function resendInvitation(
   if (member.lastSignInAt) {
     throw new ConflictError(`${member.email} has already signed in: no invitation is needed.`);
   }
+  if (!ctx.config.mail.enabled) {
+    throw new ConflictError(
+      'This server sends no e-mail: its administrator has not turned mail on.',
+    );
+  }
   const settings = await findOrganizationMail(ctx.db, organizationId);
-  if (!ctx.config.mail.enabled || !settings?.invitations) {
+  if (!settings?.invitations) {
     throw new ConflictError('Invitation e-mails are switched off in Settings.');
   }
   const sent = await sendInvitation(ctx, organizationId, inviter, member);

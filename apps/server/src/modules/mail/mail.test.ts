@@ -336,6 +336,22 @@ describe.each(databaseKinds())('e-mail on %s', (kind) => {
     ]);
   });
 
+  it('sends no invitation while the organisation has them switched off', async () => {
+    const off = { invitations: false, reminders: true, digest: true, integrationAlerts: true };
+    await call('PUT', '/api/settings/notifications/organization', ALICE, off);
+    const quiet = 'quiet.hire@brightwave.example';
+    const res = await call('POST', '/api/users', ALICE, { email: quiet });
+    expect(res.json()).toMatchObject({ email: quiet, invitedAt: null });
+    const resend = await call('POST', `/api/users/${res.json().id}/invitation`, ALICE);
+    expect(expectError(resend, 409)).toBe('Invitation e-mails are switched off in Settings.');
+    await server.app.jobs.drained();
+    expect(messagesTo(quiet)).toEqual([]);
+    await call('PUT', '/api/settings/notifications/organization', ALICE, {
+      ...off,
+      invitations: true,
+    });
+  });
+
   it('keeps no subject or body beyond 30 days, only the kind, recipient, time and result', async () => {
     await server.database.db
       .update(mailMessages)
