@@ -19,6 +19,12 @@ const examples: Partial<Record<EndpointName, Example>> = {
   inviteMember: { body: { email: 'new.person@brightwave.example' } },
   changeMemberRole: { params: { id: ID }, body: { role: 'user' } },
   removeMember: { params: { id: ID } },
+  resendInvitation: { params: { id: ID } },
+  updateOrganizationMail: {
+    body: { invitations: true, reminders: false, digest: true, integrationAlerts: true },
+  },
+  updateOwnMail: { body: { reminders: true, digest: true } },
+  unsubscribe: { query: '?token=x' },
   disconnectIntegration: { params: { id: 'aws' } },
   syncIntegration: { params: { id: 'gws' } },
   startImpersonation: { body: { userId: '00000000-0000-4000-8000-000000000001' } },

@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { type Jobs, type JobsOptions, startJobs } from './jobs';
 import { AnswerCache } from './lib/answer-cache';
 import { resolveEncryptionKey } from './lib/encryption-key';
+import type { IntegrationAlerts } from './lib/mail-queue';
 import { SecretBox } from './lib/secret-box';
 import { agentDownloadRoutes } from './modules/agent/download-routes';
 import { agentRoutes } from './modules/agent/routes';
@@ -38,6 +39,11 @@ import { integrationRoutes } from './modules/integrations/routes';
 import type { IntegrationsContext } from './modules/integrations/service';
 import { judgeSuites } from './modules/integrations/suites';
 import { integrationSyncs } from './modules/integrations/syncs';
+import { integrationAlerts } from './modules/mail/alerts';
+import type { MailContext } from './modules/mail/context';
+import { invitationsOf } from './modules/mail/invitations';
+import { mailRoutes } from './modules/mail/routes';
+import { UnsubscribeTokens } from './modules/mail/unsubscribe-token';
 import { organizationRoutes } from './modules/organizations/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
@@ -115,11 +121,24 @@ export async function buildApp(
   const encryption = resolveEncryptionKey(config);
   app.log.info({ origin: encryption.origin }, 'provider tokens are encrypted with this key');
   const box = new SecretBox(encryption.key);
+  // Syncs are defined before the jobs start, and their alerts need the jobs' mail queue: an
+  // alert raised meanwhile waits for it.
+  let mailReady: (mail: MailContext) => void = () => {};
+  const mailStarted = new Promise<MailContext>((resolve) => {
+    mailReady = resolve;
+  });
+  const alerts: IntegrationAlerts = {
+    tokenRevoked: async (organizationId, integrationId) =>
+      integrationAlerts(await mailStarted).tokenRevoked(organizationId, integrationId),
+  };
   const jobs = await startJobs(database, config, app.log, {
-    integrationSyncs: integrationSyncs({ config, box, log: app.log }),
+    integrationSyncs: integrationSyncs({ config, box, log: app.log, alerts }),
+    unsubscribeTokens: new UnsubscribeTokens(encryption.key),
     ...extras.jobs,
     ...(extras.scanner ? { scanner: extras.scanner } : {}),
   });
+  mailReady(jobs.mail);
+  if (!config.mail.enabled) app.log.info('mail is off (MAIL_ENABLED): no e-mail is sent');
   app.decorate('jobs', jobs);
   // Jobs in progress end (or are queued again) before the database closes.
   app.addHook('preClose', () => jobs.stop());
@@ -129,6 +148,7 @@ export async function buildApp(
     box,
     syncQueue: jobs.syncs,
     log: app.log,
+    alerts,
   };
 
   await registerSecurityHeaders(app, config);
@@ -175,7 +195,8 @@ export async function buildApp(
       await api.register(frameworkRoutes(database.db));
       await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
       await api.register(attackGraphRoutes(database.db));
-      await api.register(userRoutes(database.db));
+      await api.register(userRoutes(database.db, invitationsOf(jobs.mail)));
+      await api.register(mailRoutes(jobs.mail));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
       await api.register(trustCenterRoutes(config, database.db));

@@ -52,6 +52,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION, ...env })).toThrow(message);
   });
 
+  it('sends mail into the outbox by default, and in production only through SMTP_URL', () => {
+    expect(loadConfig({}).mail).toEqual({
+      enabled: true,
+      smtpUrl: null,
+      from: 'Castellan <no-reply@castellan.example>',
+    });
+    expect(loadConfig(PRODUCTION).mail.enabled).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION, MAIL_ENABLED: '1' })).toThrow(
+      /SMTP_URL: must be set in production when MAIL_ENABLED is on/,
+    );
+    const smtp = { ...PRODUCTION, SMTP_URL: 'smtps://user:pass@mail.example:465' };
+    expect(loadConfig(smtp).mail).toMatchObject({ enabled: true, smtpUrl: smtp.SMTP_URL });
+    expect(loadConfig({ ...smtp, MAIL_ENABLED: '0' }).mail.enabled).toBe(false);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an/);
+    expect(() => loadConfig({ MAIL_FROM: 'A <a@b.example>\r\nBcc: c@d.example' })).toThrow(
+      /MAIL_FROM: must be one line/,
+    );
+  });
+
   it.each(['localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', 'LOCALHOST'])(
     'turns test login on for development and tests listening on %s',
     (HOST) => {

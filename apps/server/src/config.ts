@@ -219,6 +219,17 @@ const env = z.object({
     .regex(/^whsec_[A-Za-z0-9_]+$/, "must be a webhook endpoint's signing secret (whsec_...)")
     .optional(),
   STRIPE_API_BASE_URL: z.url().default('https://api.stripe.com'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .refine((value) => !/[\r\n]/.test(value), 'must be one line')
+    .optional(),
+  MAIL_ENABLED: flag,
   POSTHOG_HOST: z.url().optional(),
   POSTHOG_KEY: z.string().min(1).optional(),
   ...SCANNER_ENV,
@@ -293,6 +304,11 @@ export type Config = {
    * refuses every delivery. `baseUrl` has no trailing slash.
    */
   stripe: StripeConfig | null;
+  /**
+   * E-mail (MAIL_ENABLED, SMTP_URL, MAIL_FROM). Off: nothing is sent or recorded. Without
+   * `smtpUrl`, messages are written to the data folder's outbox instead (never in production).
+   */
+  mail: { enabled: boolean; smtpUrl: string | null; from: string };
   /** Browser analytics go here instead of our own API when set. */
   posthog: { host: string; key: string } | null;
   /** Browser errors go here instead of our own API when set. */
@@ -351,6 +367,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.ENCRYPTION_KEY) {
     throw new Error(
       'Invalid configuration:\n  ENCRYPTION_KEY: must be set in production (32 random bytes as base64: `openssl rand -base64 32`)',
+    );
+  }
+  // Mail is on by default outside production (into the outbox); production asks for it.
+  const mailEnabled = e.MAIL_ENABLED ?? (!production || e.SMTP_URL !== undefined);
+  if (production && mailEnabled && !e.SMTP_URL) {
+    throw new Error(
+      'Invalid configuration:\n  SMTP_URL: must be set in production when MAIL_ENABLED is on',
     );
   }
   let trustCenterDomain: string | null = null;
@@ -421,6 +444,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           baseUrl: e.STRIPE_API_BASE_URL.replace(/\/$/, ''),
         }
       : null,
+    mail: {
+      enabled: mailEnabled,
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `Castellan <no-reply@${e.PRODUCT_DOMAIN}>`,
+    },
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     sentryDsn: e.SENTRY_DSN ?? null,
     scan: {

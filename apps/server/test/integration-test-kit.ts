@@ -5,6 +5,7 @@ import { SecretBox } from '../src/lib/secret-box';
 import type { StoredGoogleFacts } from '../src/modules/integrations/google/verdicts';
 import { saveGrant, saveSyncResult } from '../src/modules/integrations/repository';
 import type { IntegrationsContext } from '../src/modules/integrations/service';
+import type { SyncContext } from '../src/modules/integrations/sync-runner';
 import { TEST_ENCRYPTION_KEY, type TestApp } from './test-app';
 
 /** The cookies an answer sets, as a Cookie header. */
@@ -15,17 +16,31 @@ export const cookiesOf = (res: LightMyRequestResponse) =>
 export const testSecretBox = () => new SecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64'));
 
 type ProviderSync = (
-  ctx: Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log'>,
+  ctx: SyncContext,
   organizationId: string,
   signal: AbortSignal,
 ) => Promise<void>;
 
-/** Runs `sync` for the organisation of the user whose cookie this is; resolves to its id. */
-export async function syncAs(server: TestApp, sync: ProviderSync, cookie: string) {
+/**
+ * Runs `sync` for the organisation of the user whose cookie this is, telling `alerts` what it
+ * would e-mail about; resolves to the organisation's id.
+ */
+export async function syncAs(
+  server: TestApp,
+  sync: ProviderSync,
+  cookie: string,
+  alerts?: IntegrationsContext['alerts'],
+) {
   const organization = await server.inject({ url: '/api/organization', headers: { cookie } });
   const organizationId: string = organization.json().id;
   await sync(
-    { db: server.database.db, config: server.config, box: testSecretBox(), log: server.app.log },
+    {
+      db: server.database.db,
+      config: server.config,
+      box: testSecretBox(),
+      log: server.app.log,
+      ...(alerts ? { alerts } : {}),
+    },
     organizationId,
     new AbortController().signal,
   );

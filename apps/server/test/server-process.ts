@@ -25,9 +25,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server on `database` (DATABASE_URL or DATA_DIR) and waits for its health check. */
+/**
+ * Starts the server on `database` (DATABASE_URL or DATA_DIR), with `env` on top of the tests'
+ * settings, and waits for its health check.
+ */
 export async function startServerProcess(
   database: { databaseUrl: string } | { dataDir: string },
+  env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
@@ -47,6 +51,7 @@ export async function startServerProcess(
       ...('databaseUrl' in database
         ? { DATABASE_URL: database.databaseUrl }
         : { DATA_DIR: database.dataDir }),
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

@@ -168,6 +168,11 @@ const VISITS: Visit[] = [
     ready: (page) => heading(page, 'No trust page here'),
   },
   {
+    route: '/unsubscribe',
+    url: '/unsubscribe?token=not-a-signed-token',
+    ready: (page) => page.getByText('Not unsubscribed'),
+  },
+  {
     route: '/users',
     as: 'Alice Morgan',
     ready: (page) => page.getByRole('table', { name: 'Members' }),

@@ -55,6 +55,15 @@ import {
   superAdminCountResponse,
   syncQueuedResponse,
 } from './integrations';
+import {
+  mailMessagesResponse,
+  notificationSettingsResponse,
+  resendInvitationResponse,
+  unsubscribeQuery,
+  unsubscribeResponse,
+  updateOrganizationMailRequest,
+  updateOwnMailRequest,
+} from './mail';
 import { deleteOrganizationResponse, organization } from './organization';
 import {
   completeRegistrationResponse,
@@ -488,6 +497,48 @@ export const endpoints = {
     summary: 'Replace the trusted domains',
   }),
 
+  getNotificationSettings: endpoint({
+    method: 'GET',
+    path: '/settings/notifications',
+    access: 'user',
+    response: { 200: notificationSettingsResponse },
+    summary: 'Which e-mail the organisation sends, and which the signed-in member receives',
+  }),
+  updateOrganizationMail: endpoint({
+    method: 'PUT',
+    path: '/settings/notifications/organization',
+    access: 'admin',
+    body: updateOrganizationMailRequest,
+    response: { 200: notificationSettingsResponse },
+    summary: 'Switch each kind of e-mail on or off for the organisation',
+  }),
+  updateOwnMail: endpoint({
+    method: 'PUT',
+    path: '/settings/notifications/own',
+    access: 'user',
+    body: updateOwnMailRequest,
+    response: { 200: notificationSettingsResponse },
+    summary: 'Opt out of (or back into) the reminders and, for administrators, the digest',
+  }),
+
+  // E-mail
+  listMailMessages: endpoint({
+    method: 'GET',
+    path: '/mail/messages',
+    access: 'admin',
+    response: { 200: mailMessagesResponse },
+    summary: 'The organisation’s last 100 messages: kind, recipient, time and result',
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/mail/unsubscribe',
+    access: 'public',
+    query: unsubscribeQuery,
+    response: { 200: unsubscribeResponse },
+    summary:
+      'One-click unsubscribe (RFC 8058) with the signed token of a reminder or digest; no sign-in',
+  }),
+
   // User management
   listMembers: endpoint({
     method: 'GET',
@@ -512,6 +563,14 @@ export const endpoints = {
     body: updateMemberRequest,
     response: { 200: member },
     summary: 'Change a member’s role',
+  }),
+  resendInvitation: endpoint({
+    method: 'POST',
+    path: '/users/:id/invitation',
+    access: 'admin',
+    params: memberParams,
+    response: { 202: resendInvitationResponse },
+    summary: 'Send an invited member’s invitation again (at most once an hour)',
   }),
   removeMember: endpoint({
     method: 'DELETE',

@@ -12,6 +12,7 @@ export * from './framework-progress';
 export * from './health';
 export * from './impersonation';
 export * from './integrations';
+export * from './mail';
 export * from './organization';
 export * from './return-path';
 export * from './risk-analyses';

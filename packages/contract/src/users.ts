@@ -11,6 +11,8 @@ export const member = z.object({
   role: z.enum(ROLES),
   status: z.enum(['active', 'invited']),
   lastSignInAt: isoDateTime.nullable(),
+  /** When the latest invitation e-mail was recorded; null when none was sent. */
+  invitedAt: isoDateTime.nullable(),
 });
 export type Member = z.infer<typeof member>;
 
@@ -36,7 +38,15 @@ export type UpdateMemberRequest = z.infer<typeof updateMemberRequest>;
 export const removeMemberResponse = z.object({ removed: z.literal(true) });
 export type RemoveMemberResponse = z.infer<typeof removeMemberResponse>;
 
-const personName = z.string().trim().min(1, { message: 'must not be empty' }).max(100);
+/** A name goes into mail headers: no line breaks or other control characters. */
+const personName = z
+  .string()
+  .trim()
+  .min(1, { message: 'must not be empty' })
+  .max(100)
+  .refine((value) => !/\p{Cc}/u.test(value), {
+    message: 'A name cannot contain line breaks or other control characters.',
+  });
 
 /** `PATCH /api/auth/profile`: the signed-in user's own name. */
 export const updateProfileRequest = z.strictObject({ firstName: personName, lastName: personName });

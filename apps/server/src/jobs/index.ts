@@ -5,11 +5,16 @@ import { type ScannerOverrides, scannerOptions } from '@castellan/scanner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { resolveEncryptionKey } from '../lib/encryption-key';
 import type { SyncQueue } from '../lib/sync-queue';
+import type { MailContext } from '../modules/mail/context';
+import { createMailer } from '../modules/mail/mailer';
+import { UnsubscribeTokens } from '../modules/mail/unsubscribe-token';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { DomainScans } from './domain-scans';
 import { defineIntegrationSyncs, type IntegrationSyncs } from './integration-syncs';
 import { JobQueue, type QueueTiming } from './job-queue';
+import { defineMailSends } from './mail-sends';
 import { SCHEDULED_JOBS, scheduledJobDefinition } from './scheduled-jobs';
 
 export type { IntegrationSyncJob, IntegrationSyncs, SyncQueue } from './integration-syncs';
@@ -25,11 +30,15 @@ export type JobsOptions = {
   scanner?: ScannerOverrides;
   /** Shorter intervals (tests). */
   timing?: Partial<QueueTiming>;
+  /** Signs the unsubscribe links of the mail the jobs compose (by default with the app's key). */
+  unsubscribeTokens?: UnsubscribeTokens;
 };
 
 export type Jobs = {
   readonly scans: BackgroundScans;
   readonly syncs: SyncQueue;
+  /** What composing and queuing mail needs, its queue included. */
+  readonly mail: MailContext;
   /** Resolves when no job is waiting or running in the queues this process works (tests). */
   drained(): Promise<void>;
   /** Stops taking jobs and waits (bounded) for the running ones; call before the database closes. */
@@ -52,10 +61,18 @@ export async function startJobs(
   const scanner = scannerOptions(config.scan, options.scanner ?? {});
   const scans = new DomainScans(queue, db, scanner, log, config.scan.publicCaps);
   const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, { schedule });
+  const mailer = createMailer(config, log);
+  const mail: MailContext = {
+    db,
+    config,
+    queue: defineMailSends(queue, db, mailer),
+    tokens: options.unsubscribeTokens ?? new UnsubscribeTokens(resolveEncryptionKey(config).key),
+    log,
+  };
   const scheduled = schedule
     ? SCHEDULED_JOBS.map((job) => ({
         job,
-        queue: queue.define(scheduledJobDefinition(job, db, config, { scans })),
+        queue: queue.define(scheduledJobDefinition(job, db, config, { scans, mail })),
       }))
     : [];
   try {
@@ -67,7 +84,17 @@ export async function startJobs(
     }
   } catch (err) {
     await queue.stop().catch(() => {});
+    mailer.close();
     throw err;
   }
-  return { scans, syncs, drained: () => queue.drained(), stop: () => queue.stop() };
+  return {
+    scans,
+    syncs,
+    mail,
+    drained: () => queue.drained(),
+    stop: async () => {
+      await queue.stop();
+      mailer.close();
+    },
+  };
 }

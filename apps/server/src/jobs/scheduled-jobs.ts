@@ -2,6 +2,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { judgeStaleDevices } from '../modules/agent/service';
 import { purgeOldAnalyticsEvents } from '../modules/analytics/retention';
+import type { MailContext } from '../modules/mail/context';
+import { purgeOldMessageBodies } from '../modules/mail/retention';
+import { queueWeeklyMail } from '../modules/mail/weekly';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
 import { deleteExpiredSessions } from '../modules/sessions/repository';
@@ -32,7 +35,7 @@ export type ScheduledJob = {
 };
 
 /** The background machinery a scheduled job may hand work to. */
-export type ScheduledJobContext = { scans: BackgroundScans };
+export type ScheduledJobContext = { scans: BackgroundScans; mail: MailContext };
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
@@ -64,6 +67,21 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     cron: '45 3 * * *',
     expireInSeconds: 10 * 60,
     run: async (db) => ({ organizations: await judgeStaleDevices(db) }),
+  },
+  {
+    // Monday morning (UTC): the week's reminders and administrators' digests. Each is recorded
+    // once per member and week, so a second run or process sends nothing more.
+    name: 'mail-weekly',
+    cron: '0 8 * * 1',
+    expireInSeconds: 30 * 60,
+    run: async (_db, _config, _signal, { mail }) => queueWeeklyMail(mail),
+  },
+  {
+    // Nothing of a message but its kind, recipient, time and result is kept beyond 30 days.
+    name: 'mail-purge',
+    cron: '20 3 * * *',
+    expireInSeconds: 10 * 60,
+    run: async (db) => ({ messages: await purgeOldMessageBodies(db) }),
   },
   {
     // The trust center's live grade of the product's own domain (TRUST_CENTER_DOMAIN): a daily

@@ -2,6 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ForbiddenError, UnsupportedMediaTypeError } from '../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route also takes an HTML form's content type: RFC 8058's one-click unsubscribe, which
+     * mail providers POST from their servers. It must change nothing a forged request could abuse.
+     */
+    formBody?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function originOf(value: string | undefined): string | null {
@@ -44,10 +54,10 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
     }
     // The matched route, not the raw URL: `/%61pi/…` reaches `/api/…` too.
     const route = request.routeOptions.url;
-    if (
-      route?.startsWith('/api/') &&
-      mediaType(request.headers['content-type']) !== 'application/json'
-    ) {
+    const type = mediaType(request.headers['content-type']);
+    const formAllowed =
+      request.routeOptions.config.formBody && type === 'application/x-www-form-urlencoded';
+    if (route?.startsWith('/api/') && type !== 'application/json' && !formAllowed) {
       throw new UnsupportedMediaTypeError();
     }
   });

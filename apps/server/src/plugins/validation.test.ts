@@ -12,6 +12,8 @@ type Endpoint = {
   wrongType?: [body: unknown, field: string];
   /** A body with an unknown `isAdmin` field, where `{ isAdmin: true }` is wrong anyway (an array). */
   unknownField?: unknown;
+  /** Also takes an HTML form's content type (RFC 8058's one-click unsubscribe). */
+  formBody?: true;
 };
 
 const now = new Date().toISOString();
@@ -100,6 +102,30 @@ const endpoints: Endpoint[] = [
     wrongType: [{ role: true }, 'body.role'],
   },
   { method: 'DELETE', url: `/api/users/${SOME_USER}`, wrongType: ['yes', 'body'] },
+  { method: 'POST', url: `/api/users/${SOME_USER}/invitation`, wrongType: [[1], 'body'] },
+  { method: 'GET', url: '/api/settings/notifications' },
+  {
+    method: 'PUT',
+    url: '/api/settings/notifications/organization',
+    body: { invitations: true, reminders: true, digest: true, integrationAlerts: true },
+    wrongType: [
+      { invitations: 'yes', reminders: true, digest: true, integrationAlerts: true },
+      'body.invitations',
+    ],
+  },
+  {
+    method: 'PUT',
+    url: '/api/settings/notifications/own',
+    body: { reminders: true, digest: true },
+    wrongType: [{ reminders: 1, digest: true }, 'body.reminders'],
+  },
+  { method: 'GET', url: '/api/mail/messages' },
+  {
+    method: 'POST',
+    url: '/api/mail/unsubscribe',
+    wrongType: [[1], 'body'],
+    formBody: true,
+  },
   {
     method: 'PATCH',
     url: '/api/auth/profile',
@@ -248,7 +274,12 @@ describe.each(databaseKinds())('request validation on %s', (kind) => {
       expectError(await send(e, { payload, type: json }), 413);
     });
 
-    it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    const refused = [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ];
+    it.each(refused.filter((type) => !(e.formBody && type.endsWith('urlencoded'))))(
       'content type %s → 415',
       async (type) => {
         expectError(await send(e, { payload: 'email=a@b.example', type }), 415);

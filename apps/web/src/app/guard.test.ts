@@ -40,6 +40,7 @@ describe('navigation guard', () => {
       '/trust-center',
       '/test-login',
       '/facebook-success',
+      '/unsubscribe',
       '/risk-analysis/attack-graph',
     ]) {
       expect(go(path, null)).toEqual({ redirectTo: null });

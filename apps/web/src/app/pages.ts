@@ -25,5 +25,6 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/test-login': () => import('../features/auth/TestLoginPage'),
   '/trust-center': () => import('../features/trust-center/TrustCenterPage'),
   '/trust-center/:domain': () => import('../features/trust-center/OrganizationTrustPage'),
+  '/unsubscribe': () => import('../features/settings/UnsubscribePage'),
   '/users': () => import('../features/users/UsersPage'),
 };

@@ -89,5 +89,6 @@ export const ROUTES: AppRoute[] = [
   { path: '/test-login', title: 'Test login', access: 'public', layout: 'none' },
   { path: '/trust-center', title: 'Trust center', access: 'public', layout: 'none' },
   { path: '/trust-center/:domain', title: 'Trust page', access: 'public', layout: 'none' },
+  { path: '/unsubscribe', title: 'Unsubscribe', access: 'public', layout: 'none' },
   { path: '/users', title: 'Users', access: 'admin', layout: 'app', menu: { order: 6 } },
 ];

@@ -6,6 +6,7 @@ export * from './billing';
 export * from './identities';
 export * from './integrations';
 export * from './job-workers';
+export * from './mail';
 export * from './organizations';
 export * from './risk-analyses';
 export * from './sessions';

@@ -50,6 +50,11 @@ export const organizations = pgTable('organizations', {
    * answers read, so no write path, in any process, can forget it.
    */
   dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
+  /** Which mail the organisation sends (its administrators switch them in Settings). */
+  mailInvitations: boolean('mail_invitations').notNull().default(true),
+  mailReminders: boolean('mail_reminders').notNull().default(false),
+  mailDigest: boolean('mail_digest').notNull().default(true),
+  mailIntegrationAlerts: boolean('mail_integration_alerts').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()

@@ -18,6 +18,9 @@ export const users = pgTable(
     role: userRole('role').notNull().default('user'),
     profileImageUrl: text('profile_image_url'),
     isStaff: boolean('is_staff').notNull().default(false),
+    /** The member's own opt-outs (the digest concerns administrators only). */
+    mailRemindersOptOut: boolean('mail_reminders_opt_out').notNull().default(false),
+    mailDigestOptOut: boolean('mail_digest_opt_out').notNull().default(false),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { IntegrationAlerts } from '../../lib/mail-queue';
 import type { SecretBox } from '../../lib/secret-box';
 import type { SyncQueue } from '../../lib/sync-queue';
 import type { AuditActor } from '../audit/actor';
@@ -34,6 +35,8 @@ export type IntegrationsContext = {
   box: SecretBox;
   syncQueue: SyncQueue | null;
   log: FastifyBaseLogger;
+  /** Told when a sync finds the grant revoked (the administrators are e-mailed); none in tests. */
+  alerts?: IntegrationAlerts;
 };
 
 /** Why this server cannot connect an integration (its provider client is not set up), or null. */

@@ -19,7 +19,8 @@ export type SyncFailureKind =
   | 'unavailable'
   | 'failed';
 
-type SyncContext = Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log'>;
+/** What a sync needs: the database, the sealed tokens' key, and whom to tell of a revoked grant. */
+export type SyncContext = Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log' | 'alerts'>;
 
 /** One provider's sync, as the runner needs it. */
 export type ProviderSync = {
@@ -90,6 +91,14 @@ export async function runSync(
     if (kind === 'invalid_token' || kind === 'permission_missing') {
       await setStatus(db, row.id, kind, { state: 'failed', error: provider.failures[kind] });
       ctx.log.warn({ organizationId, kind }, `${provider.name} sync refused`);
+      // The sync is over either way: an alert that cannot be queued is only logged.
+      if (kind === 'invalid_token') {
+        await ctx.alerts
+          ?.tokenRevoked(organizationId, integrationId)
+          .catch((alertErr: unknown) =>
+            ctx.log.error({ err: alertErr }, 'integration alert not queued'),
+          );
+      }
       return;
     }
     await setSyncState(db, row.id, 'failed', provider.failures[kind ?? 'failed']);

@@ -1,4 +1,4 @@
-import type { SignInProvider } from '@castellan/contract';
+import type { OrganizationMailSettings, SignInProvider } from '@castellan/contract';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
@@ -221,3 +221,44 @@ export async function saveTrustedDomains(
     .set({ trustedDomains })
     .where(eq(organizations.id, organizationId));
 }
+
+/** Which mail the organisation sends (its administrators switch each kind). */
+const mailSettingsColumns = {
+  invitations: organizations.mailInvitations,
+  reminders: organizations.mailReminders,
+  digest: organizations.mailDigest,
+  integrationAlerts: organizations.mailIntegrationAlerts,
+};
+
+export async function findOrganizationMail(
+  db: Db,
+  organizationId: string,
+): Promise<(OrganizationMailSettings & { domain: string }) | null> {
+  const [row] = await db
+    .select({ ...mailSettingsColumns, domain: organizations.domain })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row ?? null;
+}
+
+export async function updateOrganizationMail(
+  db: Db,
+  organizationId: string,
+  settings: OrganizationMailSettings,
+): Promise<void> {
+  await db
+    .update(organizations)
+    .set({
+      mailInvitations: settings.invitations,
+      mailReminders: settings.reminders,
+      mailDigest: settings.digest,
+      mailIntegrationAlerts: settings.integrationAlerts,
+    })
+    .where(eq(organizations.id, organizationId));
+}
+
+/** Every organisation with its switches (the weekly job goes through them). */
+export const listOrganizationsMail = (db: Db) =>
+  db
+    .select({ id: organizations.id, domain: organizations.domain, ...mailSettingsColumns })
+    .from(organizations);

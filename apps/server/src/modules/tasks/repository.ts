@@ -287,3 +287,21 @@ export async function deleteEvidence(
     .returning({ catalogueId: taskEvidence.catalogueId });
   return removed.length;
 }
+
+/** How many tasks of the organisation were marked done since a moment (the weekly digest). */
+export async function countCompletionsSince(
+  db: Db,
+  organizationId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(taskCompletions)
+    .where(
+      and(
+        eq(taskCompletions.organizationId, organizationId),
+        sql`${taskCompletions.completedAt} >= ${since.toISOString()}`,
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -73,6 +73,12 @@ describe.each(databaseKinds())('PATCH /api/auth/profile on %s', (kind) => {
     expect(expectError(await patch(cookie, { firstName: '', lastName: 'Morgan' }), 400)).toMatch(
       /firstName/,
     );
+    // A name goes into mail headers: a line break there could add a header of its own.
+    for (const lastName of ['Morgan\r\nBcc: someone@else.example', 'Mor\ngan', 'Mor\u0000gan']) {
+      expect(expectError(await patch(cookie, { firstName: 'Alice', lastName }), 400)).toBe(
+        'A name cannot contain line breaks or other control characters.',
+      );
+    }
     expect(await userOf(server, ALICE)).toMatchObject({
       firstName: 'Alice',
       lastName: 'Morgan',

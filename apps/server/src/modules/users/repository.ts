@@ -1,4 +1,4 @@
-import type { Role, SignInProvider } from '@castellan/contract';
+import type { OwnMailSettings, Role, SignInProvider } from '@castellan/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, userIdentities, userProfileColumns, users } from '../../db/schema';
@@ -68,7 +68,8 @@ export type MemberRow = {
   lastSignInAt: Date | null;
 };
 
-const ofOrganization = (organizationId: string, userId: string) =>
+/** A user of this organisation, never of another. */
+export const ofOrganization = (organizationId: string, userId: string) =>
   and(eq(users.organizationId, organizationId), eq(users.id, userId));
 
 export async function listMembers(db: Db, organizationId: string): Promise<MemberRow[]> {
@@ -278,3 +279,55 @@ export async function listMembersByName(
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
 }
+
+export async function findOwnMail(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<OwnMailSettings | null> {
+  const [row] = await db
+    .select({ remindersOptOut: users.mailRemindersOptOut, digestOptOut: users.mailDigestOptOut })
+    .from(users)
+    .where(ofOrganization(organizationId, userId));
+  return row ? { reminders: !row.remindersOptOut, digest: !row.digestOptOut } : null;
+}
+
+export async function updateOwnMail(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  settings: Partial<OwnMailSettings>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      ...(settings.reminders === undefined ? {} : { mailRemindersOptOut: !settings.reminders }),
+      ...(settings.digest === undefined ? {} : { mailDigestOptOut: !settings.digest }),
+    })
+    .where(ofOrganization(organizationId, userId));
+}
+
+/** The member a signed unsubscribe link names, with their organisation. */
+export async function findRecipient(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, organizationId: users.organizationId, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The members of an organisation who hear about it: their address, name, role and opt-outs. */
+export const listRecipients = (db: Db, organizationId: string) =>
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      lastSignInAt: users.lastSignInAt,
+      remindersOptOut: users.mailRemindersOptOut,
+      digestOptOut: users.mailDigestOptOut,
+    })
+    .from(users)
+    .where(eq(users.organizationId, organizationId));

@@ -77,6 +77,7 @@ describe.each(databaseKinds())('GET /api/users on %s', (kind) => {
       role: 'admin',
       status: 'active',
       lastSignInAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      invitedAt: null,
     });
     expect(members[1]).toMatchObject({ email: BEN, role: 'user', status: 'active' });
     expect(members[2]).toMatchObject({ email: CHLOE, status: 'invited', lastSignInAt: null });
@@ -112,6 +113,8 @@ describe.each(databaseKinds())('POST /api/users on %s', (kind) => {
       role: 'user',
       status: 'invited',
       lastSignInAt: null,
+      // The invitation e-mail was recorded and queued at once.
+      invitedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const list = await call('GET', '/api/users', await server().signIn(ALICE));
     expect(list.json().members).toContainEqual(invited);

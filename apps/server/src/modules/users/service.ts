@@ -22,11 +22,13 @@ const NO_SUCH_MEMBER = 'There is no such member in your organisation.';
 const byName = new Intl.Collator('en', { sensitivity: 'base' });
 const displayName = (m: MemberRow) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
-export function toMember(row: MemberRow): Member {
+/** A member as the API shows them; when their invitation was sent is added by the routes. */
+export function toMember(row: MemberRow, invitedAt: Date | null = null): Member {
   return {
     ...row,
     status: row.lastSignInAt ? 'active' : 'invited',
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    invitedAt: invitedAt?.toISOString() ?? null,
   };
 }
 
@@ -37,7 +39,7 @@ export async function membersOf(db: Db, organizationId: string): Promise<Member[
     .sort(
       (a, b) => byName.compare(displayName(a), displayName(b)) || a.email.localeCompare(b.email),
     )
-    .map(toMember);
+    .map((row) => toMember(row));
 }
 
 const audit = (

@@ -3,6 +3,7 @@ import { useUserData } from '../../lib/user-data';
 import { DevicesSection } from '../agent';
 import { BillingSection } from './BillingSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { EmailSection } from './EmailSection';
 import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
 import { TrustedDomainsSection } from './TrustedDomainsSection';
@@ -21,6 +22,7 @@ export default function SettingsPage() {
       {user && <ProfileForm key={user.email} user={user} />}
       <BillingSection />
       <SessionsSection />
+      <EmailSection />
       <DevicesSection scope="mine" />
       <TrustedDomainsSection />
       {user?.role === 'admin' && <TrustPageSection domain={user.companyDomain} />}

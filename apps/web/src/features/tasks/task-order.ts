@@ -1,15 +1,5 @@
 import type { Progress, Task } from '@castellan/contract';
-import { SEVERITIES } from '@castellan/contract/vocabulary';
-
-const PRIORITY_RANK: Record<Task['priority'], number> = { Low: 0, Medium: 1, High: 2 };
-const riskRank = (task: Pick<Task, 'riskLevel'>) => SEVERITIES.indexOf(task.riskLevel);
-
-/** Worst risk first, then highest priority, then by title: the order to work through them. */
-export const byUrgency = (a: Task, b: Task): number =>
-  riskRank(b) - riskRank(a) ||
-  PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] ||
-  a.title.localeCompare(b.title) ||
-  a.user.localeCompare(b.user);
+import { byUrgency } from '@castellan/contract/task-order';
 
 /** Open tasks before done ones, each by urgency. */
 export const sortTasks = (tasks: readonly Task[]): Task[] =>

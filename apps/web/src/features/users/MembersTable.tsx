@@ -13,9 +13,16 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../lib/format-date';
 import { showServerBusy, showToast } from '../../lib/toast';
-import { useChangeRole, useRemoveMember } from './api';
-import { displayName, ROLE_LABELS, signInText } from './member-display';
+import { useChangeRole, useRemoveMember, useResendInvitation } from './api';
+import {
+  displayName,
+  invitationText,
+  ROLE_LABELS,
+  resendBlockedUntil,
+  signInText,
+} from './member-display';
 
 const ROLE_OPTIONS = (['user', 'admin'] as const).map((value) => ({
   value,
@@ -46,6 +53,7 @@ type MemberParts = {
 export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
   const changeRole = useChangeRole();
   const removeMember = useRemoveMember();
+  const resendInvitation = useResendInvitation();
   // The same breakpoint as the app layout's folding sidebar.
   const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
     getInitialValueInEffect: false,
@@ -91,6 +99,49 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
           onError: failed('Could not remove the member'),
         }),
     });
+
+  const resend = (member: Member) =>
+    resendInvitation.mutate(member.id, {
+      onSuccess: (sent) => {
+        if (!sent) return showServerBusy();
+        showToast({
+          severity: 'success',
+          summary: `The invitation was sent again to ${member.email}`,
+        });
+      },
+      onError: failed('Could not send the invitation again'),
+    });
+
+  /** An invited member's invitation: when it went out, and a way to send it again. */
+  const invitation = (member: Member) => {
+    const blockedUntil = resendBlockedUntil(member);
+    const hintId = `resend-hint-${member.id}`;
+    const sending = resendInvitation.isPending && resendInvitation.variables === member.id;
+    return (
+      <>
+        <Text size="xs" c="dimmed">
+          {invitationText(member)}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="light"
+          aria-label={`Resend invitation to ${member.email}`}
+          aria-describedby={blockedUntil ? hintId : undefined}
+          disabled={blockedUntil !== null}
+          loading={sending}
+          onClick={() => resend(member)}
+        >
+          Resend invitation
+        </Button>
+        {blockedUntil && (
+          <Text size="xs" c="dimmed" id={hintId}>
+            One invitation an hour: you can send it again after{' '}
+            {formatDate(blockedUntil, { hour: 'numeric', minute: '2-digit' })}.
+          </Text>
+        )}
+      </>
+    );
+  };
 
   const partsOf = (member: Member): MemberParts => {
     const name = displayName(member);
@@ -139,6 +190,7 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
           <Text size="xs" c="dimmed">
             {signInText(member)}
           </Text>
+          {member.status === 'invited' && invitation(member)}
         </Stack>
       ),
       remove: isMe ? null : (

@@ -32,3 +32,7 @@ export const useChangeRole = () =>
 /** Removes a member; a retry that finds them gone already counts as done. */
 export const useRemoveMember = () =>
   useMembersMutation((id: string) => apiDelete('/users/:id', { params: { id } }));
+
+/** Sends an invited member's invitation again (the server allows one an hour). */
+export const useResendInvitation = () =>
+  useMembersMutation((id: string) => api('POST', '/users/:id/invitation', { params: { id } }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, signInText } from './member-display';
+import { displayName, invitationText, resendBlockedUntil, signInText } from './member-display';
 
 describe('member display', () => {
   it('names a member by first and last name, or by e-mail before their first sign-in', () => {
@@ -16,5 +16,17 @@ describe('member display', () => {
       'Last sign-in Mar 4, 2025',
     );
     expect(signInText({ lastSignInAt: null })).toBe('Not signed in yet');
+  });
+
+  it('says when the invitation went out, and allows another one an hour later', () => {
+    const invitedAt = '2025-03-04T12:00:00.000Z';
+    expect(invitationText({ invitedAt })).toMatch(/^Invitation sent Mar 4, 2025, \d/);
+    expect(invitationText({ invitedAt: null })).toBe('No invitation e-mail sent');
+    const sent = Date.parse(invitedAt);
+    expect(resendBlockedUntil({ invitedAt }, sent + 59 * 60_000)).toEqual(
+      new Date(sent + 60 * 60_000),
+    );
+    expect(resendBlockedUntil({ invitedAt }, sent + 60 * 60_000)).toBeNull();
+    expect(resendBlockedUntil({ invitedAt: null })).toBeNull();
   });
 });

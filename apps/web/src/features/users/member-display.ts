@@ -9,3 +9,18 @@ export const displayName = (member: Pick<Member, 'firstName' | 'lastName' | 'ema
 
 export const signInText = (member: Pick<Member, 'lastSignInAt'>) =>
   member.lastSignInAt ? `Last sign-in ${formatDate(member.lastSignInAt)}` : 'Not signed in yet';
+
+/** An invitation may be sent again an hour after the previous one (the server enforces it). */
+export const RESEND_AFTER_MS = 60 * 60_000;
+
+const at = (iso: string) => formatDate(iso, { hour: 'numeric', minute: '2-digit' });
+
+export const invitationText = (member: Pick<Member, 'invitedAt'>) =>
+  member.invitedAt ? `Invitation sent ${at(member.invitedAt)}` : 'No invitation e-mail sent';
+
+/** When the invitation may be sent again; null when it may be now. */
+export function resendBlockedUntil(member: Pick<Member, 'invitedAt'>, now = Date.now()) {
+  if (!member.invitedAt) return null;
+  const next = new Date(member.invitedAt).getTime() + RESEND_AFTER_MS;
+  return next > now ? new Date(next) : null;
+}

@@ -148,11 +148,18 @@ describe('connecting Google Workspace (PGlite on disk, fake Google)', () => {
     expect(filesContaining(dataDir, row?.refreshTokenSealed ?? '').length).toBeGreaterThan(0);
   });
 
-  it('shows invalid_token once Google revoked the grant', async () => {
+  it('shows invalid_token once Google revoked the grant, and has the administrators told', async () => {
     const alice = await server.signIn(ALICE);
     google.revokeAll();
     google.expireAccessTokens();
-    await sync(alice);
+    const revoked: string[][] = [];
+    const alerts = {
+      tokenRevoked: async (organizationId: string, integrationId: string) => {
+        revoked.push([organizationId, integrationId]);
+      },
+    };
+    const organizationId = await syncAs(server, syncGoogleWorkspace, alice, alerts);
+    expect(revoked).toEqual([[organizationId, 'gws']]);
     expect((await get('/api/integrations', alice)).json().gws).toMatchObject({
       status: 'invalid_token',
       sync: { state: 'failed', error: expect.stringMatching(/Reconnect Google Workspace/) },

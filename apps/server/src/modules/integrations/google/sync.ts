@@ -1,8 +1,7 @@
 import { listMembersByName } from '../../users/repository';
 import { googleClientConfig } from '../provider-grants';
-import type { IntegrationsContext } from '../service';
 import { judgeSuites } from '../suites';
-import { type ProviderSync, runSync } from '../sync-runner';
+import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
 import { GoogleApi, GoogleApiError, readWorkspace } from './index';
 import type { StoredGoogleFacts } from './verdicts';
 
@@ -22,7 +21,7 @@ const FAILURE: ProviderSync['failures'] = {
  * then the task verdicts and the stopped attacks (judged with Microsoft 365's, see suites.ts).
  */
 export async function syncGoogleWorkspace(
-  ctx: Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log'>,
+  ctx: SyncContext,
   organizationId: string,
   signal: AbortSignal,
 ): Promise<void> {

@@ -1,9 +1,8 @@
 import type { Db } from '../../../db/client';
 import { metaClientConfig } from '../provider-grants';
 import { findIntegrationRow } from '../repository';
-import type { IntegrationsContext } from '../service';
 import { recordSuiteVerdicts } from '../suite-verdicts';
-import { type ProviderSync, runSync } from '../sync-runner';
+import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
 import {
   debugMetaToken,
   longLivedMetaToken,
@@ -37,7 +36,7 @@ export async function judgeMeta(db: Db, organizationId: string): Promise<void> {
 
 /** Reads the business accounts the Meta grant can see and their two-factor settings. */
 export async function syncMeta(
-  ctx: Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log'>,
+  ctx: SyncContext,
   organizationId: string,
   signal: AbortSignal,
 ): Promise<void> {

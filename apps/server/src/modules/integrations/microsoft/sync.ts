@@ -1,8 +1,7 @@
 import { listMembersByName } from '../../users/repository';
 import { microsoftClientConfig } from '../provider-grants';
-import type { IntegrationsContext } from '../service';
 import { judgeSuites } from '../suites';
-import { type ProviderSync, runSync } from '../sync-runner';
+import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
 import { GraphApi, MicrosoftApiError, readTenant } from './index';
 import type { StoredM365Facts } from './verdicts';
 
@@ -23,7 +22,7 @@ const FAILURE: ProviderSync['failures'] = {
  * allows are left out and shown as such, not failed.
  */
 export async function syncMicrosoft365(
-  ctx: Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log'>,
+  ctx: SyncContext,
   organizationId: string,
   signal: AbortSignal,
 ): Promise<void> {

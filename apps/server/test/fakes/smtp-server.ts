@@ -1,0 +1,83 @@
+// A local SMTP server for the mail tests (the `smtp-server` package): it keeps what it accepts
+// and refuses what the test asks it to, with the SMTP reply code a real server would give.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = {
+  to: string[];
+  /** The raw message with its headers unfolded and quoted-printable decoded, for assertions. */
+  raw: string;
+  header(name: string): string | undefined;
+};
+
+export type FakeSmtpServer = {
+  /** `smtp://127.0.0.1:<port>` */
+  url: string;
+  received: ReceivedMail[];
+  /** Refuses the messages to `recipient` with this reply code (4xx temporary, 5xx permanent). */
+  refuse(recipient: string, code: number): void;
+  accept(recipient: string): void;
+  close(): Promise<void>;
+};
+
+const decodeQuotedPrintable = (text: string) =>
+  text
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+    );
+
+function received(to: string[], message: string): ReceivedMail {
+  const unfolded = message.replace(/\r?\n[ \t]+/g, ' ');
+  const headerEnd = unfolded.search(/\r?\n\r?\n/);
+  const headers = unfolded.slice(0, headerEnd).split(/\r?\n/);
+  return {
+    to,
+    raw: decodeQuotedPrintable(unfolded),
+    header: (name) => {
+      const prefix = `${name.toLowerCase()}:`;
+      return headers
+        .find((h) => h.toLowerCase().startsWith(prefix))
+        ?.slice(prefix.length)
+        .trim();
+    },
+  };
+}
+
+export async function startSmtpServer(): Promise<FakeSmtpServer> {
+  const mails: ReceivedMail[] = [];
+  const refusals = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const code = to.map((address) => refusals.get(address)).find((c) => c !== undefined);
+        if (code !== undefined) {
+          callback(
+            Object.assign(new Error(`refused by the test (${code})`), { responseCode: code }),
+          );
+          return;
+        }
+        mails.push(received(to, Buffer.concat(chunks).toString('utf8')));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: mails,
+    refuse: (recipient, code) => refusals.set(recipient, code),
+    accept: (recipient) => refusals.delete(recipient),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

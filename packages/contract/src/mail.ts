@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isoDateTime } from './common';
+
+/** The kinds of e-mail Castellan sends. */
+export const MAIL_KINDS = ['invitation', 'reminder', 'digest', 'integration_alert'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A recorded message: queued, sent, waiting for a retry after a temporary refusal, or failed. */
+export const MAIL_STATUSES = ['queued', 'sent', 'retrying', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** The organisation's switch of each kind of mail. */
+export const organizationMailSettings = z.strictObject({
+  invitations: z.boolean(),
+  reminders: z.boolean(),
+  digest: z.boolean(),
+  integrationAlerts: z.boolean(),
+});
+export type OrganizationMailSettings = z.infer<typeof organizationMailSettings>;
+
+/** What a member receives of what the organisation sends (the digest: administrators only). */
+export const ownMailSettings = z.strictObject({ reminders: z.boolean(), digest: z.boolean() });
+export type OwnMailSettings = z.infer<typeof ownMailSettings>;
+
+/** `GET /api/settings/notifications` */
+export const notificationSettingsResponse = z.object({
+  organization: organizationMailSettings,
+  own: ownMailSettings,
+  /** Whether the caller may change the organisation's switches (administrators). */
+  editable: z.boolean(),
+  /** Whether this server sends mail at all (MAIL_ENABLED). */
+  mailEnabled: z.boolean(),
+});
+export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponse>;
+
+/** `PUT /api/settings/notifications/organization` (administrators) */
+export const updateOrganizationMailRequest = organizationMailSettings;
+export type UpdateOrganizationMailRequest = z.input<typeof updateOrganizationMailRequest>;
+
+/** `PUT /api/settings/notifications/own` */
+export const updateOwnMailRequest = ownMailSettings;
+export type UpdateOwnMailRequest = z.input<typeof updateOwnMailRequest>;
+
+/** One recorded message as administrators see it: never its body. */
+export const mailMessage = z.object({
+  id: z.uuid(),
+  kind: z.enum(MAIL_KINDS),
+  recipient: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+});
+export type MailMessage = z.infer<typeof mailMessage>;
+
+/** `GET /api/mail/messages` (administrators): the organisation's last 100 messages. */
+export const mailMessagesResponse = z.object({ messages: z.array(mailMessage) });
+export type MailMessagesResponse = z.infer<typeof mailMessagesResponse>;
+
+/** `POST /api/mail/unsubscribe?token=…`: the signed token of a message's unsubscribe link. */
+export const unsubscribeQuery = z.strictObject({
+  token: z.string().min(1, { message: 'is missing' }).max(500),
+});
+export type UnsubscribeQuery = z.input<typeof unsubscribeQuery>;
+
+export const unsubscribeResponse = z.object({
+  /** What the member no longer receives. */
+  kind: z.enum(['reminder', 'digest']),
+  email: z.string(),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
+
+/** `POST /api/users/:id/invitation` (administrators): the invitation is sent again. */
+export const resendInvitationResponse = z.object({ invitedAt: isoDateTime });
+export type ResendInvitationResponse = z.infer<typeof resendInvitationResponse>;
