@@ -19,7 +19,10 @@ const STRIPE_API = `http://127.0.0.1:${port + 96}`;
 const client = { id: 'castellan-test', secret: 'castellan-test-secret' };
 /** The browsers' "current" versions the agent is judged against in the browser tests. */
 export const AGENT_BROWSER_VERSIONS = 'chrome=131.0.6778.85,firefox=133.0';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-e2e-'));
+// Made once by the runner; its workers load this file again and inherit the variable, so the
+// tests can read what the server keeps there (zz-mail.spec.ts signs an unsubscribe link with its key).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'castellan-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 // Several runs may share a machine: each can build the web app into its own WEB_DIST_DIR.
 const webDist = process.env.WEB_DIST_DIR ?? 'apps/web/dist';

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { UnsubscribeTokens } from '../../server/src/modules/mail/unsubscribe-token';
 import { expect, openAppAs, test } from './helpers';
 
 /**
@@ -113,5 +116,46 @@ test('/users shows when an invitation was sent and resends it at most once an ho
       });
       expect(removed.status()).toBe(200);
     }
+  }
+});
+
+test('the unsubscribe link of an e-mail works without signing in, and Settings shows the choice', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  const BEN = 'ben.carter@brightwave.example';
+  await openAppAs(page, 'Alice Morgan', '/users');
+  const { members } = (await (await page.request.get('/api/users')).json()) as {
+    members: { id: string; email: string }[];
+  };
+  const ben = members.find((m) => m.email === BEN);
+  if (!ben) throw new Error('Ben is not in the demo data');
+  // The link as the server writes it into a reminder: signed with the key in its data folder.
+  const dataDir = process.env.E2E_DATA_DIR ?? '';
+  const key = Buffer.from(readFileSync(path.join(dataDir, 'encryption.key'), 'utf8'), 'base64');
+  const token = new UnsubscribeTokens(key).sign(ben.id, 'reminder');
+
+  const visitor = await browser.newContext({ baseURL });
+  try {
+    const mailClient = await visitor.newPage();
+    await mailClient.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    await expect(mailClient.getByRole('status')).toHaveText(
+      `${BEN} will no longer receive weekly task reminders. You can switch them back on in Settings.`,
+    );
+
+    const signedIn = await visitor.newPage();
+    await openAppAs(signedIn, 'Ben Carter', '/settings');
+    await expect(
+      emailSection(signedIn).getByRole('switch', { name: 'Weekly reminder of my open tasks' }),
+    ).not.toBeChecked();
+    const back = await signedIn.request.put('/api/settings/notifications/own', {
+      data: { reminders: true, digest: true },
+      headers: { origin },
+    });
+    expect(back.status()).toBe(200);
+  } finally {
+    await visitor.close();
   }
 });
