@@ -8,6 +8,8 @@ import { PRODUCT_DOMAIN, TEST_ENCRYPTION_KEY } from './test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+/** The esbuild bundle `npm start` runs (`scripts/build.mjs server`). */
+const BUILT_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 
 export type ServerProcess = {
   /** `http://127.0.0.1:<port>` */
@@ -27,15 +29,17 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the server on `database` (DATABASE_URL or DATA_DIR), with `env` on top of the tests'
- * settings, and waits for its health check.
+ * settings, and waits for its health check. `built` runs the bundle instead of the sources.
  */
 export async function startServerProcess(
   database: { databaseUrl: string } | { dataDir: string },
   env: Record<string, string> = {},
+  { built = false }: { built?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const child: ChildProcess = spawn('npx', ['tsx', MAIN], {
+  const [command, args] = built ? [process.execPath, [BUILT_MAIN]] : ['npx', ['tsx', MAIN]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...inherited,
