@@ -23,12 +23,12 @@ const byName = new Intl.Collator('en', { sensitivity: 'base' });
 const displayName = (m: MemberRow) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
 /** A member as the API shows them; when their invitation was sent is added by the routes. */
-export function toMember(row: MemberRow, invitedAt: Date | null = null): Member {
+export function toMember(row: MemberRow): Member {
   return {
     ...row,
     status: row.lastSignInAt ? 'active' : 'invited',
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-    invitedAt: invitedAt?.toISOString() ?? null,
+    invitedAt: null,
   };
 }
 
