@@ -1,9 +1,9 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 
-const config = loadConfig();
+const config = configOrExit();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
@@ -35,3 +35,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+
+/** A refused configuration ends the start with one line per wrong setting, not a stack trace. */
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error('Castellan cannot start: fix these settings (see docs/configuration.md).');
+    for (const problem of err.problems) console.error(`  ${problem}`);
+    process.exit(1);
+  }
+}
