@@ -131,7 +131,18 @@ const TABLE_OWNERS: Record<string, string> = {
   agentDevices: 'modules/agent/repository.ts',
   jobWorkers: 'jobs/repository.ts',
   jobClaims: 'jobs/repository.ts',
+  mailMessages: 'modules/mail/repository.ts',
 };
+
+/** The tables `db/schema` declares, by their exported names. */
+const declaredTables = () =>
+  readdirSync(path.join(SRC, 'db/schema')).flatMap((file) =>
+    [
+      ...readFileSync(path.join(SRC, 'db/schema', file), 'utf8').matchAll(
+        /^export const (\w+) = pgTable\(/gm,
+      ),
+    ].map((m) => m[1] ?? ''),
+  );
 
 const TABLE_USE = /\.(from|insert|update|delete)\(\s*(\w+)\s*\)/g;
 
@@ -170,6 +181,23 @@ describe('server architecture', () => {
           .map(([use]) => `${file}: ${use}`),
       );
     expect(offending).toEqual([]);
+  });
+
+  it('knows the owner of every table the schema declares', () => {
+    const tables = declaredTables();
+    expect(tables.length).toBeGreaterThan(15);
+    expect(tables.filter((table) => !(table in TABLE_OWNERS))).toEqual([]);
+  });
+
+  it("lets jobs reach a module's data only through its services", () => {
+    const offending = imports.filter(
+      (i) =>
+        i.from.startsWith('jobs/') &&
+        i.to.startsWith('modules/') &&
+        isRepository(i.to) &&
+        !i.typeOnly,
+    );
+    expect(offending.map((i) => `${i.from}: ${i.text}`)).toEqual([]);
   });
 
   it('lets routes reach repositories only through services', () => {

@@ -1,4 +1,4 @@
-import { SCAN_CHECK_COUNT, type ScannerOptions } from '@castellan/scanner';
+import type { ScannerOptions } from '@castellan/scanner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { TooManyRequestsError } from '../lib/errors';
@@ -7,17 +7,16 @@ import {
   type ScanRequest,
   TOO_MANY_SCANS,
 } from '../modules/risk-analysis/background-scans';
+import type { DomainScanRow } from '../modules/risk-analysis/repository';
 import {
-  type DomainScanRow,
-  failRunningScans,
-  findRunningScanIds,
-  insertScan,
-  listRunningScanIds,
-  restartScan,
-} from '../modules/risk-analysis/repository';
-import { runScan } from '../modules/risk-analysis/run-scan';
-import { INTERNAL_FAILURE, INTERRUPTED } from '../modules/risk-analysis/scan-failure';
-import { recordScanEvidence } from '../modules/tasks/scan-evidence';
+  failInterruptedScans,
+  failUnrunnableScans,
+  recordScan,
+  runningScansStartedBefore,
+  runRecordedScan,
+  stillRunning,
+} from '../modules/risk-analysis/scan-lifecycle';
+import { judgeTasksByScan } from '../modules/tasks/scan-evidence';
 import type { JobQueue, Queue } from './job-queue';
 import { PublicScanSlots } from './public-scan-slots';
 
@@ -58,7 +57,7 @@ export class DomainScans implements BackgroundScans {
       expireInSeconds: Math.ceil(this.abandonedAfterMs / 1000),
       run: async ({ scanId }) => this.run(scanId),
       exhausted: async ({ scanId }) => {
-        await failRunningScans(db, [scanId], INTERNAL_FAILURE);
+        await failUnrunnableScans(db, [scanId]);
       },
     });
   }
@@ -68,11 +67,11 @@ export class DomainScans implements BackgroundScans {
   }
 
   async start(request: ScanRequest): Promise<DomainScanRow> {
-    const row = await insertScan(this.db, { ...request, checksTotal: SCAN_CHECK_COUNT });
+    const row = await recordScan(this.db, request);
     try {
       await this.queue.send({ scanId: row.id }, { id: row.id });
     } catch (err) {
-      await failRunningScans(this.db, [row.id], INTERNAL_FAILURE).catch(() => {});
+      await failUnrunnableScans(this.db, [row.id]).catch(() => {});
       throw err;
     }
     return row;
@@ -96,28 +95,23 @@ export class DomainScans implements BackgroundScans {
    * again (lost before this design, or their job gone); resolves to how many.
    */
   async failAbandoned(now = new Date()): Promise<number> {
-    const stale = await listRunningScanIds(
+    const stale = await runningScansStartedBefore(
       this.db,
       new Date(now.getTime() - this.abandonedAfterMs),
     );
     const queued = await this.jobs.unfinished(DOMAIN_SCAN_QUEUE, stale);
-    return failRunningScans(
+    return failInterruptedScans(
       this.db,
       stale.filter((id) => !queued.has(id)),
-      INTERRUPTED,
     );
   }
 
   private async run(scanId: string): Promise<Record<string, unknown>> {
-    const row = await restartScan(this.db, scanId);
-    const report = row ? await runScan(this.db, row, this.options, this.log) : null;
-    // An organisation's scan judges its Admin tasks.
-    if (report && row?.organizationId) {
-      await recordScanEvidence(this.db, row.organizationId, report.findings, new Date());
-    }
+    const outcome = await runRecordedScan(this.db, scanId, this.options, this.log);
+    if (outcome) await judgeTasksByScan(this.db, outcome);
     // Ended (a scan retried after a failure is still running: its slot stays taken).
     this.freeSlot(scanId);
-    return row ? {} : { skipped: 'the scan had already ended' };
+    return outcome ? {} : { skipped: 'the scan had already ended' };
   }
 
   private freeSlot(scanId: string): void {
@@ -131,7 +125,7 @@ export class DomainScans implements BackgroundScans {
    */
   private async freeEndedSlots(client: string): Promise<(() => void) | null> {
     const admitted = [...this.publicReleases.keys()];
-    const running = await findRunningScanIds(this.db, admitted);
+    const running = await stillRunning(this.db, admitted);
     for (const id of admitted) if (!running.has(id)) this.freeSlot(id);
     return this.publicSlots.take(client);
   }

@@ -7,7 +7,7 @@ import { purgeOldMessageBodies } from '../modules/mail/retention';
 import { queueWeeklyMail } from '../modules/mail/weekly';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
-import { deleteExpiredSessions } from '../modules/sessions/repository';
+import { purgeExpiredSessions } from '../modules/sessions/user-sessions';
 import {
   productDomainScanDue,
   scanProductDomain,
@@ -52,7 +52,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     cron: '*/15 * * * *',
     expireInSeconds: 5 * 60,
     run: async (db, config) => ({
-      sessions: await deleteExpiredSessions(db, config.session.idleMs),
+      sessions: await purgeExpiredSessions(db, config.session.idleMs),
     }),
   },
   {

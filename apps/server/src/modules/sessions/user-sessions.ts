@@ -2,7 +2,12 @@ import type { UserSession } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { describeDevice } from './device-description';
-import { type ActiveSession, deleteOwnSession, listOwnSessions } from './repository';
+import {
+  type ActiveSession,
+  deleteExpiredSessions,
+  deleteOwnSession,
+  listOwnSessions,
+} from './repository';
 
 /** The live sessions of the user of `session`, marking the one in use. */
 export async function ownSessions(
@@ -30,3 +35,6 @@ export async function endOwnSession(db: Db, session: ActiveSession, id: string):
     throw new NotFoundError('You have no session with that id.');
   }
 }
+
+/** Deletes sessions that ended or sat idle too long (they are refused anyway); resolves to how many. */
+export const purgeExpiredSessions = (db: Db, idleMs: number) => deleteExpiredSessions(db, idleMs);

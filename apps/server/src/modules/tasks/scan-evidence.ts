@@ -19,3 +19,16 @@ export async function recordScanEvidence(
     .map(([catalogueId, verdict]) => ({ catalogueId, userId: null, verdict, detail: null }));
   await recordEvidence(db, organizationId, 'domain-scan', verdicts, finishedAt);
 }
+
+/** An organisation's finished scan judges its Admin tasks; a public or failed one judges nothing. */
+export async function judgeTasksByScan(
+  db: Db,
+  outcome: {
+    organizationId: string | null;
+    report: { findings: readonly FindingVerdict[] } | null;
+  },
+): Promise<void> {
+  if (outcome.report && outcome.organizationId) {
+    await recordScanEvidence(db, outcome.organizationId, outcome.report.findings, new Date());
+  }
+}
