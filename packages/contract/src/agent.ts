@@ -8,6 +8,7 @@ import {
 } from './agent-checks';
 import { AGENT_TARGETS } from './agent-targets';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
 
 export * from './agent-checks';
 export * from './agent-targets';
@@ -103,3 +104,60 @@ export type AgentDownload = z.infer<typeof agentDownload>;
 export const agentDownloadsResponse = z.object({ downloads: z.array(agentDownload) });
 export type AgentDownloadsResponse = z.infer<typeof agentDownloadsResponse>;
 export const agentDownloadParams = z.strictObject({ target: z.enum(AGENT_TARGETS) });
+
+export const agentEndpoints = {
+  createAgentEnrollmentCode: endpoint({
+    method: 'POST',
+    path: '/agent/enrollment-codes',
+    access: 'user',
+    response: { 201: agentEnrollmentCode },
+    summary: 'A one-time code, valid 24 hours, that enrolls one device of the signed-in member',
+  }),
+  enrollAgentDevice: endpoint({
+    method: 'POST',
+    path: '/agent/enroll',
+    access: 'public',
+    body: enrollAgentRequest,
+    response: { 201: enrollAgentResponse },
+    summary: 'Enroll a device with a code from the download page; answers its token once',
+  }),
+  sendAgentReport: endpoint({
+    method: 'POST',
+    path: '/agent/report',
+    access: 'public',
+    body: agentReportRequest,
+    response: { 200: agentReportResponse },
+    summary: 'A device’s check results (Authorization: Bearer <device token>)',
+  }),
+  unenrollAgentDevice: endpoint({
+    method: 'POST',
+    path: '/agent/unenroll',
+    access: 'public',
+    response: { 204: z.null() },
+    summary:
+      'A device removes itself (Authorization: Bearer <device token>); its token stops working',
+  }),
+  getAgentDevices: endpoint({
+    method: 'GET',
+    path: '/agent/devices',
+    access: 'user',
+    query: agentDevicesQuery,
+    response: { 200: agentDevicesResponse },
+    summary: 'The member’s devices, or (administrators, scope=organization) every device',
+  }),
+  removeAgentDevice: endpoint({
+    method: 'DELETE',
+    path: '/agent/devices/:id',
+    access: 'user',
+    params: agentDeviceParams,
+    response: { 204: z.null() },
+    summary: 'Remove a device (its own member or an administrator); its token stops working',
+  }),
+  getAgentDownloads: endpoint({
+    method: 'GET',
+    path: '/agent/downloads',
+    access: 'user',
+    response: { 200: agentDownloadsResponse },
+    summary: 'The agent builds this server hands out, with their size and SHA-256',
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
 
 export const ANALYTICS_EVENT_TYPES = ['page_view', 'page_leave'] as const;
 
@@ -41,3 +42,22 @@ export const clientError = z.strictObject({
 export type ClientError = z.infer<typeof clientError>;
 export const clientErrorResponse = z.object({ received: z.literal(true) });
 export type ClientErrorResponse = z.infer<typeof clientErrorResponse>;
+
+export const analyticsEndpoints = {
+  recordPageEvents: endpoint({
+    method: 'POST',
+    path: '/analytics/events',
+    access: 'session',
+    body: analyticsEventsRequest,
+    response: { 200: analyticsEventsResponse },
+    summary: 'Page views from a consenting browser',
+  }),
+  reportClientError: endpoint({
+    method: 'POST',
+    path: '/client-errors',
+    access: 'session',
+    body: clientError,
+    response: { 200: clientErrorResponse },
+    summary: 'An uncaught error in the browser (logged, not stored)',
+  }),
+};

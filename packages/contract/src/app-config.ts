@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** `GET /api/app-config`: public settings the web app needs before anyone signs in. */
 export const appConfig = z.object({
@@ -12,3 +13,13 @@ export const appConfig = z.object({
   sentryDsn: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfig>;
+
+export const appConfigEndpoints = {
+  getAppConfig: endpoint({
+    method: 'GET',
+    path: '/app-config',
+    access: 'public',
+    response: { 200: appConfig },
+    summary: 'Settings the web app needs before anyone signs in',
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, isoDateTime } from './common';
+import { endpoint } from './endpoint';
 import { ORGANIZATION_STATUSES, ROLES } from './vocabulary';
 
 /** `GET /api/auth/user-data`: the signed-in user as the web app sees them. */
@@ -98,3 +99,60 @@ export const signInProviderParams = z.strictObject({ provider: z.enum(SIGN_IN_PR
 export type SignInProviderParams = z.input<typeof signInProviderParams>;
 export const signInStartQuery = z.strictObject({ returnTo: z.string().max(2000).optional() });
 export type SignInStartQuery = z.input<typeof signInStartQuery>;
+
+export const authEndpoints = {
+  getAuthProviders: endpoint({
+    method: 'GET',
+    path: '/auth/providers',
+    access: 'public',
+    response: { 200: authProvidersResponse },
+    summary: 'The identity providers one can sign in with here',
+  }),
+  getTestUsers: endpoint({
+    method: 'GET',
+    path: '/auth/test-users',
+    access: 'public',
+    response: { 200: testUsersResponse },
+    summary: 'Demo users the test login can sign in as (only when the test login is on)',
+  }),
+  testLogin: endpoint({
+    method: 'POST',
+    path: '/auth/test-login',
+    access: 'public',
+    body: testLoginRequest,
+    response: { 200: userData },
+    summary: 'Sign in as a demo user without a password (only when the test login is on)',
+  }),
+  getUserData: endpoint({
+    method: 'GET',
+    path: '/auth/user-data',
+    access: 'user',
+    response: { 200: userData },
+    summary: 'The signed-in user',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'session',
+    response: {
+      200: logoutResponse,
+      204: z.null().describe('An impersonation ended; the staff member is signed in again.'),
+    },
+    summary: 'Sign out, or end an impersonation',
+  }),
+  getSessions: endpoint({
+    method: 'GET',
+    path: '/auth/sessions',
+    access: 'user',
+    response: { 200: userSessionsResponse },
+    summary: 'The browsers the user is signed in with',
+  }),
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    access: 'user',
+    params: userSessionParams,
+    response: { 200: endUserSessionResponse },
+    summary: 'Sign out one of the user’s other browsers',
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
 
 /** The statuses Stripe gives a subscription; a status Stripe adds later is shown as it is. */
 export const SUBSCRIPTION_STATUSES = [
@@ -37,3 +38,28 @@ export const billingResponse = z.object({
   subscription: z.object({ status: z.string(), updatedAt: isoDateTime }).nullable(),
 });
 export type BillingResponse = z.infer<typeof billingResponse>;
+
+export const billingEndpoints = {
+  openCustomerPortal: endpoint({
+    method: 'GET',
+    path: '/customer-portal',
+    // A navigation: the handler sends visitors and members where the navigation guard would.
+    access: 'session',
+    query: customerPortalQuery,
+    response: {
+      303: z
+        .null()
+        .describe(
+          'To Stripe’s customer portal (administrators); to /settings?billing=not-configured or =unavailable when it cannot open; to /?login=true when not signed in, /dashboard for members',
+        ),
+    },
+    summary: 'Leave for Stripe’s customer portal, coming back to return_url (a browser navigation)',
+  }),
+  getBilling: endpoint({
+    method: 'GET',
+    path: '/billing',
+    access: 'admin',
+    response: { 200: billingResponse },
+    summary: 'Whether billing is set up here, and the organisation’s subscription status',
+  }),
+};

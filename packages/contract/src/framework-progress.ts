@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { FRAMEWORK_IDS } from './frameworks';
 
 export * from './frameworks';
@@ -36,3 +37,13 @@ export type FrameworkProgress = z.infer<typeof frameworkProgress>;
 /** `GET /api/frameworks`: how far the organisation is from each framework. */
 export const frameworksResponse = z.object({ frameworks: z.array(frameworkProgress) });
 export type FrameworksResponse = z.infer<typeof frameworksResponse>;
+
+export const frameworkProgressEndpoints = {
+  getFrameworks: endpoint({
+    method: 'GET',
+    path: '/frameworks',
+    access: 'admin',
+    response: { 200: frameworksResponse },
+    summary: 'The share of CIS Controls v8 IG1 and Cyber Essentials the organisation meets',
+  }),
+};

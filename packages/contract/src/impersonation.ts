@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userData } from './auth';
+import { endpoint } from './endpoint';
 import { ORGANIZATION_STATUSES, ROLES } from './vocabulary';
 
 /**
@@ -30,3 +32,22 @@ export const startImpersonationRequest = z.strictObject({
   userId: z.uuid({ message: 'must be a user id' }),
 });
 export type StartImpersonationRequest = z.input<typeof startImpersonationRequest>;
+
+export const impersonationEndpoints = {
+  searchImpersonationCandidates: endpoint({
+    method: 'GET',
+    path: '/impersonation/users',
+    access: 'staff',
+    query: impersonationSearchQuery,
+    response: { 200: impersonationSearchResponse },
+    summary: 'Users a staff member may act as',
+  }),
+  startImpersonation: endpoint({
+    method: 'POST',
+    path: '/impersonation',
+    access: 'staff',
+    body: startImpersonationRequest,
+    response: { 200: userData },
+    summary: 'Act as another user until logging out',
+  }),
+};

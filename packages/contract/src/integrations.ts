@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALLOW_LIST_TYPES, parseAllowListValue } from './allow-list-value';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
 
 export * from './allow-list-value';
 
@@ -254,3 +255,120 @@ export const enableMetaMfaRequest = z.strictObject({
 export type EnableMetaMfaRequest = z.infer<typeof enableMetaMfaRequest>;
 export const enableMetaMfaResponse = z.object({ account: metaAccount });
 export type EnableMetaMfaResponse = z.infer<typeof enableMetaMfaResponse>;
+
+export const integrationsEndpoints = {
+  getIntegrations: endpoint({
+    method: 'GET',
+    path: '/integrations',
+    access: 'user',
+    response: { 200: integrationsResponse },
+    summary: 'Every integration with its status',
+  }),
+  disconnectIntegration: endpoint({
+    method: 'DELETE',
+    path: '/integrations/:id',
+    access: 'admin',
+    params: integrationParams,
+    response: { 200: integration },
+    summary: 'Disconnect an integration: revoke the grant, forget its tokens and findings',
+  }),
+  syncIntegration: endpoint({
+    method: 'POST',
+    path: '/integrations/:id/sync',
+    access: 'admin',
+    params: integrationParams,
+    response: { 202: syncQueuedResponse },
+    summary: 'Queue a sync of a connected integration now',
+  }),
+  getGoogleStaleUsers: endpoint({
+    method: 'GET',
+    path: '/integrations/google-workspace/stale-users',
+    access: 'user',
+    response: { 200: staleUsersResponse },
+    summary: 'Google Workspace accounts nobody signs in to any more',
+  }),
+  getGoogleSuperAdminCount: endpoint({
+    method: 'GET',
+    path: '/integrations/google-workspace/super-admin-count',
+    access: 'user',
+    response: { 200: superAdminCountResponse },
+    summary: 'How many Google Workspace super administrators there are',
+  }),
+  getGoogleExternalShares: endpoint({
+    method: 'GET',
+    path: '/integrations/google-workspace/external-shares',
+    access: 'user',
+    response: { 200: externalSharesResponse },
+    summary: 'Files the last sync found shared outside the organisation',
+  }),
+  getMicrosoftSummary: endpoint({
+    method: 'GET',
+    path: '/integrations/microsoft-365/summary',
+    access: 'admin',
+    response: { 200: microsoftSummaryResponse },
+    summary: 'What the last Microsoft 365 sync read: administrators, unused accounts, MFA',
+  }),
+  getMetaAccounts: endpoint({
+    method: 'GET',
+    path: '/integrations/meta/accounts',
+    access: 'admin',
+    query: metaAccountsQuery,
+    response: { 200: metaAccountsResponse },
+    summary: 'The Meta business accounts the grant can see, with their two-factor settings',
+  }),
+  enableMetaMfa: endpoint({
+    method: 'POST',
+    path: '/facebook/enable-mfa',
+    access: 'admin',
+    body: enableMetaMfaRequest,
+    response: { 200: enableMetaMfaResponse },
+    summary: 'Require two-factor authentication for everyone in a Meta business account',
+  }),
+  getAllowList: endpoint({
+    method: 'GET',
+    path: '/integrations/google-workspace/allow-list',
+    access: 'user',
+    response: { 200: allowListResponse },
+    summary: 'The allow-list of external sharing, approved and pending',
+  }),
+  addToAllowList: endpoint({
+    method: 'POST',
+    path: '/integrations/google-workspace/allow-list',
+    access: 'admin',
+    body: addAllowListRequest,
+    response: { 200: allowListResponse },
+    summary: 'Add entries to the allow-list',
+  }),
+  removeFromAllowList: endpoint({
+    method: 'DELETE',
+    path: '/integrations/google-workspace/allow-list',
+    access: 'admin',
+    body: removeAllowListRequest,
+    response: { 200: allowListResponse },
+    summary: 'Remove entries from the allow-list',
+  }),
+  requestAllowListEntry: endpoint({
+    method: 'POST',
+    path: '/integrations/google-workspace/allow-list/request',
+    access: 'user',
+    body: allowListKey,
+    response: { 200: allowListResponse },
+    summary: 'Ask the administrators to allow an entry',
+  }),
+  approveAllowListEntry: endpoint({
+    method: 'POST',
+    path: '/integrations/google-workspace/allow-list/approve',
+    access: 'admin',
+    body: allowListKey,
+    response: { 200: allowListResponse },
+    summary: 'Approve a pending entry',
+  }),
+  denyAllowListEntry: endpoint({
+    method: 'POST',
+    path: '/integrations/google-workspace/allow-list/deny',
+    access: 'admin',
+    body: allowListKey,
+    response: { 200: allowListResponse },
+    summary: 'Deny a pending entry',
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
+import { memberParams } from './users';
 
 /** The kinds of e-mail Castellan sends. */
 export const MAIL_KINDS = ['invitation', 'reminder', 'digest', 'integration_alert'] as const;
@@ -74,3 +76,30 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 /** `POST /api/users/:id/invitation` (administrators): the invitation is sent again. */
 export const resendInvitationResponse = z.object({ invitedAt: isoDateTime });
 export type ResendInvitationResponse = z.infer<typeof resendInvitationResponse>;
+
+export const mailEndpoints = {
+  listMailMessages: endpoint({
+    method: 'GET',
+    path: '/mail/messages',
+    access: 'admin',
+    response: { 200: mailMessagesResponse },
+    summary: 'The organisation’s last 100 messages: kind, recipient, time and result',
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/mail/unsubscribe',
+    access: 'public',
+    query: unsubscribeQuery,
+    response: { 200: unsubscribeResponse },
+    summary:
+      'One-click unsubscribe (RFC 8058) with the signed token of a reminder or digest; no sign-in',
+  }),
+  resendInvitation: endpoint({
+    method: 'POST',
+    path: '/users/:id/invitation',
+    access: 'admin',
+    params: memberParams,
+    response: { 202: resendInvitationResponse },
+    summary: 'Send an invited member’s invitation again (at most once an hour)',
+  }),
+};

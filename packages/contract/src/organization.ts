@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
+import { completeRegistrationResponse } from './risk-analyses';
 import { GRADES, ORGANIZATION_STATUSES } from './vocabulary';
 
 /** Attacks the organisation's providers stopped, as counted by its integrations. */
@@ -62,3 +64,27 @@ export type Organization = z.infer<typeof organization>;
 /** `DELETE /api/organization` */
 export const deleteOrganizationResponse = z.object({ deleted: z.literal(true) });
 export type DeleteOrganizationResponse = z.infer<typeof deleteOrganizationResponse>;
+
+export const organizationEndpoints = {
+  getOrganization: endpoint({
+    method: 'GET',
+    path: '/organization',
+    access: 'user',
+    response: { 200: organization },
+    summary: 'The user’s organisation',
+  }),
+  deleteOrganization: endpoint({
+    method: 'DELETE',
+    path: '/organization',
+    access: 'admin',
+    response: { 200: deleteOrganizationResponse },
+    summary: 'Delete the organisation (only on the product’s own domain)',
+  }),
+  completeRegistration: endpoint({
+    method: 'POST',
+    path: '/registration/complete',
+    access: 'admin',
+    response: { 200: completeRegistrationResponse },
+    summary: 'End the organisation’s registration',
+  }),
+};

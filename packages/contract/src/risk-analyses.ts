@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { attackGraphResponse } from './attack-graph';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
 import { scanReport } from './risk-analysis';
 import { GRADES } from './vocabulary';
 
@@ -55,3 +57,43 @@ export type OrganizationAnalysisResponse = z.infer<typeof organizationAnalysisRe
 /** `POST /api/registration/complete`: the admin finishes registering the organisation. */
 export const completeRegistrationResponse = z.object({ status: z.literal('REGISTERED') });
 export type CompleteRegistrationResponse = z.infer<typeof completeRegistrationResponse>;
+
+export const riskAnalysesEndpoints = {
+  startPublicScan: endpoint({
+    method: 'POST',
+    path: '/risk-analysis/public',
+    access: 'public',
+    body: publicScanRequest,
+    response: { 200: domainScanResponse },
+    summary: 'Scan any domain, or find a recent scan of it',
+  }),
+  getPublicScan: endpoint({
+    method: 'GET',
+    path: '/risk-analysis/public/:domain',
+    access: 'public',
+    params: publicScanParams,
+    response: { 200: domainScanResponse },
+    summary: 'The recent public report of a domain',
+  }),
+  getRiskAnalysis: endpoint({
+    method: 'GET',
+    path: '/risk-analysis',
+    access: 'user',
+    response: { 200: organizationAnalysisResponse },
+    summary: 'The organisation’s own risk analysis',
+  }),
+  getAttackGraph: endpoint({
+    method: 'GET',
+    path: '/risk-analysis/attack-graph',
+    access: 'admin',
+    response: { 200: attackGraphResponse },
+    summary: 'How an attacker would get in: entry points, steps, assets, impacts and paths',
+  }),
+  startOrganizationScan: endpoint({
+    method: 'POST',
+    path: '/risk-analysis',
+    access: 'admin',
+    response: { 202: domainScanResponse },
+    summary: 'Scan the organisation’s domain again',
+  }),
+};

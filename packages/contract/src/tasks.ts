@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
 import { CYBER_ESSENTIALS_CONTROLS } from './frameworks';
 import {
   AUTOMATION_KINDS,
@@ -154,3 +155,36 @@ export type Employee = z.infer<typeof employee>;
 /** `GET /api/list-employees` (every signed-in user of the organisation) */
 export const employeesResponse = z.object({ employees: z.array(employee) });
 export type EmployeesResponse = z.infer<typeof employeesResponse>;
+
+export const tasksEndpoints = {
+  getActions: endpoint({
+    method: 'GET',
+    path: '/actions',
+    access: 'user',
+    query: actionsQuery,
+    response: { 200: actionsResponse },
+    summary: 'The user’s security tasks, or (administrators) the whole organisation’s',
+  }),
+  markActionComplete: endpoint({
+    method: 'POST',
+    path: '/mark-action-complete',
+    access: 'user',
+    body: markActionCompleteRequest,
+    response: { 200: markActionCompleteResponse },
+    summary: 'Mark a task done',
+  }),
+  getScore: endpoint({
+    method: 'GET',
+    path: '/get-score',
+    access: 'user',
+    response: { 200: scoreResponse },
+    summary: 'The organisation’s cyber score',
+  }),
+  listEmployees: endpoint({
+    method: 'GET',
+    path: '/list-employees',
+    access: 'user',
+    response: { 200: employeesResponse },
+    summary: 'Each member’s progress with the tasks',
+  }),
+};

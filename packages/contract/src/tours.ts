@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 export const TOUR_STATUSES = [
   'not_started',
@@ -59,3 +60,29 @@ export const startTourRequest = z.strictObject({
     .max(MAX_TOUR_STEPS, { message: `must list at most ${MAX_TOUR_STEPS} steps` }),
 });
 export type StartTourRequest = z.input<typeof startTourRequest>;
+
+export const toursEndpoints = {
+  getTours: endpoint({
+    method: 'GET',
+    path: '/tours',
+    access: 'admin',
+    response: { 200: toursResponse },
+    summary: 'Where the administrator is in the guided tours',
+  }),
+  startMainTour: endpoint({
+    method: 'POST',
+    path: '/tours/main',
+    access: 'admin',
+    body: startTourRequest,
+    response: { 200: tourState },
+    summary: 'Start or resume the main tour with its steps',
+  }),
+  updateMainTour: endpoint({
+    method: 'PUT',
+    path: '/tours/main',
+    access: 'admin',
+    body: updateTourRequest,
+    response: { 200: tourState },
+    summary: 'Record the step or the end of the main tour',
+  }),
+};

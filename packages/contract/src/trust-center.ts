@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { endpoint } from './endpoint';
 import { INTEGRATION_IDS } from './integrations';
 import { practicesProblem } from './trust-practices';
 import { GRADES } from './vocabulary';
@@ -80,3 +81,36 @@ export type OrganizationTrustPage = z.infer<typeof organizationTrustPage>;
 
 /** The one answer for an unknown, unpublished or malformed domain: no way to tell them apart. */
 export const NO_TRUST_PAGE = 'No trust page is published for this domain.';
+
+export const trustCenterEndpoints = {
+  getTrustCenter: endpoint({
+    method: 'GET',
+    path: '/trust-center',
+    access: 'public',
+    response: { 200: trustCenterResponse },
+    summary: 'How Castellan protects customer data, its subprocessors and security contact',
+  }),
+  getOrganizationTrustPage: endpoint({
+    method: 'GET',
+    path: '/trust-center/:domain',
+    access: 'public',
+    params: organizationTrustPageParams,
+    response: { 200: organizationTrustPage },
+    summary: 'The trust page an organisation published (the same 404 for any other domain)',
+  }),
+  getTrustPageSettings: endpoint({
+    method: 'GET',
+    path: '/settings/trust-page',
+    access: 'admin',
+    response: { 200: trustPageSettings },
+    summary: 'The organisation’s public trust page: published or not, and what it shows',
+  }),
+  updateTrustPageSettings: endpoint({
+    method: 'PUT',
+    path: '/settings/trust-page',
+    access: 'admin',
+    body: updateTrustPageRequest,
+    response: { 200: trustPageSettings },
+    summary: 'Publish or unpublish the organisation’s trust page, and choose what it shows',
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { userData } from './auth';
 import { emailAddress, isoDateTime } from './common';
+import { endpoint } from './endpoint';
 import { ROLES } from './vocabulary';
 
 /** Someone of the organisation: `invited` until their first sign-in. */
@@ -55,3 +57,56 @@ export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
 /** `POST /api/auth/delete-account` */
 export const deleteAccountResponse = z.object({ deleted: z.literal(true) });
 export type DeleteAccountResponse = z.infer<typeof deleteAccountResponse>;
+
+export const ownAccountEndpoints = {
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/auth/profile',
+    access: 'user',
+    body: updateProfileRequest,
+    response: { 200: userData },
+    summary: 'Change the signed-in user’s name',
+  }),
+  deleteAccount: endpoint({
+    method: 'POST',
+    path: '/auth/delete-account',
+    access: 'user',
+    response: { 200: deleteAccountResponse },
+    summary: 'Delete the signed-in user’s account (and the organisation with its last member)',
+  }),
+};
+
+export const userManagementEndpoints = {
+  listMembers: endpoint({
+    method: 'GET',
+    path: '/users',
+    access: 'admin',
+    response: { 200: membersResponse },
+    summary: 'The organisation’s members',
+  }),
+  inviteMember: endpoint({
+    method: 'POST',
+    path: '/users',
+    access: 'admin',
+    body: inviteMemberRequest,
+    response: { 201: member },
+    summary: 'Invite a member',
+  }),
+  changeMemberRole: endpoint({
+    method: 'PATCH',
+    path: '/users/:id',
+    access: 'admin',
+    params: memberParams,
+    body: updateMemberRequest,
+    response: { 200: member },
+    summary: 'Change a member’s role',
+  }),
+  removeMember: endpoint({
+    method: 'DELETE',
+    path: '/users/:id',
+    access: 'admin',
+    params: memberParams,
+    response: { 200: removeMemberResponse },
+    summary: 'Remove a member from the organisation',
+  }),
+};
