@@ -64,6 +64,8 @@ export function showToast(message: ToastMessage): string {
       color: COLORS[severity],
       autoClose: message.life ?? DEFAULT_TOAST_LIFE,
       withCloseButton: message.closable ?? true,
+      closeButtonProps: { 'aria-label': 'Close' },
+      classNames: { description: classes.description },
       'data-severity': severity,
       'data-group': message.group,
       role: severity === 'error' || severity === 'warn' ? 'alert' : 'status',
