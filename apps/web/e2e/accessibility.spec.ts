@@ -7,8 +7,8 @@ import { fakeAttackGraph, fakeOrganizationAnalysis, riskAnalysisSummary } from '
 import { allowList, connectedGws, FakeIntegrationsApi, MEMBER_EMAIL } from './integration-fixtures';
 import { doneScan, organizationAnalysis, SCORE_HISTORY } from './scan-fixtures';
 
-// WCAG 2.1 AA: every route of the route table, as a user who may open it, with its real
-// content on screen, must have no serious or critical axe violation.
+// WCAG 2.1 AA: every route of the route table and of the product spec, as a user who may open
+// it, with its real content on screen, must have no serious or critical axe violation.
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
@@ -50,8 +50,39 @@ const sampleScan = (domain: string) => ({ ...doneScan(domain), sample: true });
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
 
+/** The product spec's screens and routes (§2), as the spec writes them. */
+const SPEC_ROUTES = [
+  '/',
+  '/agent/download',
+  '/dashboard',
+  '/facebook-success',
+  '/help',
+  '/impersonate/users',
+  '/integrations',
+  '/registration/scan',
+  '/risk-analysis/',
+  '/risk-analysis/attack-graph',
+  '/risk-analysis/public/',
+  '/risk-analysis/public/{domain}',
+  '/settings',
+  '/tasks',
+  '/team-progress',
+  '/test-login',
+  '/trust-center/',
+  '/users',
+];
+
+/** A spec route in the route table's form: no trailing slash, `:name` parameters. */
+const asRoutePath = (specRoute: string) =>
+  specRoute.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+
 const VISITS: Visit[] = [
   { route: '/', ready: (page) => page.getByRole('button', { name: 'Analyse' }) },
+  {
+    route: '/',
+    url: '/?login=true',
+    ready: (page) => page.getByRole('alert').filter({ hasText: 'Please login to continue.' }),
+  },
   {
     route: '/agent/download',
     as: 'Alice Morgan',
@@ -68,7 +99,13 @@ const VISITS: Visit[] = [
     ready: (page) => page.getByRole('list', { name: 'Score by category' }),
   },
   { route: '/facebook-success', ready: (page) => heading(page, 'Meta sign-in finished') },
+  {
+    route: '/facebook-success',
+    url: '/facebook-success?outcome=refused',
+    ready: (page) => heading(page, 'Meta was not connected'),
+  },
   { route: '/help', as: 'Alice Morgan', ready: (page) => heading(page, 'Help') },
+  { route: '/help', as: 'Ben Carter', ready: (page) => heading(page, 'Help') },
   {
     route: '/impersonate/users',
     as: 'Sam Rivera',
@@ -79,6 +116,14 @@ const VISITS: Visit[] = [
     as: 'Alice Morgan',
     fake: (page) => integrationsWithFindings().install(page),
     ready: (page) => page.getByRole('region', { name: 'Requests to allow' }),
+  },
+  {
+    route: '/integrations',
+    url: '/integrations?googleWorkspacePermissionsRequired=true',
+    as: 'Alice Morgan',
+    fake: (page) => integrationsWithFindings().install(page),
+    ready: (page) =>
+      page.getByRole('alert').filter({ hasText: 'Google Workspace needs admin permissions' }),
   },
   {
     route: '/integrations',
@@ -271,9 +316,10 @@ async function expectNoSeriousViolations(page: Page, where: string): Promise<voi
   ).toEqual([]);
 }
 
-test('every route of the route table is visited', async () => {
+test('every route of the route table and of the product spec is visited', async () => {
   const visited = new Set(VISITS.map((visit) => visit.route));
-  const missing = ROUTES.map((route) => route.path).filter((path) => !visited.has(path));
+  const routes = [...ROUTES.map((route) => route.path), ...SPEC_ROUTES.map(asRoutePath)];
+  const missing = routes.filter((path) => !visited.has(path));
   expect(missing, 'routes with no accessibility visit').toEqual([]);
 });
 
@@ -292,6 +338,18 @@ test.describe('open states', () => {
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
     await settled(page);
     await expectNoSeriousViolations(page, 'the avatar menu');
+  });
+
+  test('a toast shown', async ({ page }) => {
+    await openAppAs(page, 'Alice Morgan', '/tasks');
+    await page.route('**/api/tours/main', (route) => json(route, 500, { error: 'Tour broken' }));
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Restart Tour' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Could not restart the tour' }),
+    ).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'a toast');
   });
 
   test('a task detail open', async ({ page }) => {

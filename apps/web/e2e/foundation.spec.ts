@@ -1,4 +1,4 @@
-import { expect, json, signInAs, test } from './helpers';
+import { ACCOUNT_MENU_NAME, expect, json, signInAs, test } from './helpers';
 
 test('the test-login page lists the demo users by company', async ({ page }) => {
   await page.goto('/test-login');
@@ -15,7 +15,7 @@ test('signing in through /test-login opens the app as that user', async ({ page 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expect(
-    page.getByRole('button', { name: 'Account menu for alice.morgan@brightwave.example' }),
+    page.getByRole('button', { name: 'account menu for alice.morgan@brightwave.example' }),
   ).toContainText('AM');
   await expect(page).toHaveTitle('Overview | Castellan');
 });
@@ -24,7 +24,7 @@ test('the session survives a reload and ends with logout', async ({ page }) => {
   await signInAs(page, 'Ben Carter');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('button', { name: ACCOUNT_MENU_NAME }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/\?logout=true$/);
   await page.goto('/tasks');

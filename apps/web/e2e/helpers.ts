@@ -6,6 +6,9 @@ import { type BrowserContext, test as base, expect, type Page, type Route } from
 
 export { expect };
 
+/** The avatar button's name, whatever its initials and e-mail. */
+export const ACCOUNT_MENU_NAME = /account menu for /i;
+
 /**
  * Signs in through the /test-login page as the user with the given name and waits for the app:
  * the avatar menu, or the registration step for an organisation that is still registering.
@@ -15,7 +18,7 @@ export async function signInAs(page: Page, fullName: string): Promise<void> {
   await page.getByRole('button', { name: `Sign in as ${fullName}` }).click();
   await expect(
     page
-      .getByRole('button', { name: /Account menu for/ })
+      .getByRole('button', { name: ACCOUNT_MENU_NAME })
       .or(page.locator('[data-slot="content"]').getByRole('heading', { level: 1 })),
   ).toBeVisible();
 }
@@ -36,7 +39,7 @@ export async function openAppAs(page: Page, fullName: string, path = '/dashboard
   await page.goto(path);
   await expect(
     page
-      .getByRole('button', { name: /Account menu for/ })
+      .getByRole('button', { name: ACCOUNT_MENU_NAME })
       .or(page.locator('[data-slot="content"]').getByRole('heading', { level: 1 })),
   ).toBeVisible();
 }
@@ -140,7 +143,8 @@ export async function holdRequests(
 export const json = (route: Route, status: number, body: unknown) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
-export const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for / });
+/** The avatar button, named by the initials it shows and then by what it opens. */
+export const accountMenu = (page: Page) => page.getByRole('button', { name: ACCOUNT_MENU_NAME });
 /** The administrator's menu in the spec's order (§2). */
 export const ADMIN_MENU = [
   'Overview',

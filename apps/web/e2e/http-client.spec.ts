@@ -225,6 +225,36 @@ test.describe('toasts', () => {
     await expect(toast).toHaveCount(0);
   });
 
+  test('the first toast of a page enters with its transition, as later ones do', async ({
+    page,
+  }) => {
+    // Each toast whose opacity starts a transition towards 1 (entering, not leaving).
+    await page.addInitScript(() => {
+      const entered: string[] = [];
+      Object.assign(window, { enteredToasts: entered });
+      document.addEventListener('transitionrun', (event) => {
+        const target = event.target as HTMLElement;
+        if (event.propertyName !== 'opacity' || !target.matches('[role="alert"]')) return;
+        if (target.style.opacity === '1') entered.push(target.textContent ?? '');
+      });
+    });
+    const entered = () =>
+      page.evaluate(() => (window as unknown as { enteredToasts: string[] }).enteredToasts);
+    await openAppAs(page, 'Alice Morgan', '/tasks');
+    await page.route('**/api/tours/main', (route) => json(route, 500, { error: 'Tour broken' }));
+    const toast = page.getByRole('alert').filter({ hasText: 'Could not restart the tour' });
+
+    await chooseFromAccountMenu(page, 'Restart Tour');
+    await expect(toast).toBeVisible();
+    await expect.poll(entered).toEqual([expect.stringContaining('Could not restart the tour')]);
+    await toast.getByRole('button').click();
+    await expect(toast).toHaveCount(0);
+
+    await chooseFromAccountMenu(page, 'Restart Tour');
+    await expect(toast).toBeVisible();
+    await expect.poll(async () => (await entered()).length).toBe(2);
+  });
+
   test('an error toast can be closed, waits while hovered and then closes by itself', async ({
     page,
   }) => {

@@ -25,13 +25,13 @@ async function actAsBen(page: Page): Promise<void> {
   await expect(banner(page)).toContainText(
     `You are acting as Ben Carter (${BEN}) — signed in as ${SAM}. Log out to return.`,
   );
-  await expect(accountMenu(page)).toHaveAccessibleName(`Account menu for ${BEN} (BC)`);
+  await expect(accountMenu(page)).toHaveAccessibleName(`BC, account menu for ${BEN}`);
   await expect(mainMenu(page).getByRole('link')).toHaveText(MEMBER_MENU);
 }
 
 async function expectBackAsSam(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/impersonate\/users$/);
-  await expect(accountMenu(page)).toHaveAccessibleName(`Account menu for ${SAM} (SR)`);
+  await expect(accountMenu(page)).toHaveAccessibleName(`SR, account menu for ${SAM}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Impersonate users' })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 }

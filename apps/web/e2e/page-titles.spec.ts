@@ -41,3 +41,22 @@ test('pages outside the menu keep their own titles', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page).toHaveTitle('Page not found | Castellan');
 });
+
+test('the Meta sign-in window is titled with what its page says', async ({ page, context }) => {
+  for (const outcome of ['refused', 'cancelled', 'failed']) {
+    await page.goto(`/facebook-success?outcome=${outcome}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meta was not connected');
+    await expect(page).toHaveTitle('Meta was not connected | Castellan');
+  }
+  // Opened on its own, it does not say how a sign-in went.
+  await page.goto('/facebook-success');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meta sign-in finished');
+  await expect(page).toHaveTitle('Meta sign-in finished | Castellan');
+
+  // As the popup of a sign-in that went through.
+  const popupOpened = context.waitForEvent('page');
+  await page.evaluate(() => window.open('/facebook-success', 'meta', 'width=600,height=700'));
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Meta connected');
+  await expect(popup).toHaveTitle('Meta connected | Castellan');
+});

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, interLoaded, openAppAs, test } from './helpers';
+import { ACCOUNT_MENU_NAME, expect, interLoaded, openAppAs, test } from './helpers';
 
 /**
  * Screenshots of the main screens at desktop and phone sizes, for people to look at
@@ -97,7 +97,7 @@ test.describe('with the menu open on a phone', () => {
     await expect(menu).toBeInViewport({ ratio: 1 });
     await settle(page);
     await page.screenshot({ path: 'test-results/screenshots/dashboard-menu-phone.png' });
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('button', { name: ACCOUNT_MENU_NAME }).click();
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeInViewport();
     await settle(page);
     await page.screenshot({ path: 'test-results/screenshots/dashboard-avatar-menu-phone.png' });

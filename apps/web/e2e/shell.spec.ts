@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MENU_NAME,
   ADMIN_MENU,
   accountMenu,
   chooseFromAccountMenu,
@@ -16,13 +17,24 @@ test.describe('app layout', () => {
     await openAppAs(page, 'Alice Morgan');
     const topBar = page.getByRole('banner');
     await expect(topBar.getByRole('link', { name: 'Castellan home' })).toHaveAttribute('href', '/');
-    await expect(topBar.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+    await expect(topBar.getByRole('button', { name: ACCOUNT_MENU_NAME })).toBeVisible();
     await expect(mainMenu(page)).toBeVisible();
     await expect(page.getByRole('main')).toContainText('Overview');
 
     await topBar.getByRole('link', { name: 'Castellan home' }).click();
     // A registered user opening / is sent on to the dashboard.
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the avatar is named first by the initials it shows (Label in Name)', async ({ page }) => {
+    await openAppAs(page, 'Alice Morgan');
+    const avatar = accountMenu(page);
+    await expect(avatar).toHaveText('AM');
+    await expect(avatar).toHaveAccessibleName(
+      'AM, account menu for alice.morgan@brightwave.example',
+    );
+    await avatar.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('alice.morgan@brightwave.example');
   });
 
   test('the main area shows Loading... while the next page loads', async ({ page }) => {
@@ -69,7 +81,7 @@ test.describe('app layout', () => {
     }
     // No app frame around the registration.
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Account menu for / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: ACCOUNT_MENU_NAME })).toHaveCount(0);
   });
 
   for (const path of ['/', '/test-login']) {
@@ -77,7 +89,7 @@ test.describe('app layout', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /^Account menu for / })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: ACCOUNT_MENU_NAME })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Castellan home' })).toHaveCount(0);
     });
   }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, json, mainMenu, openAppAs, test } from './helpers';
+import { expect, holdRequests, json, mainMenu, openAppAs, test } from './helpers';
 
 /**
  * "Your tasks" (/tasks). Ben Carter and Alice Morgan only read here; Isla Jones is the one who
@@ -272,6 +272,30 @@ test('a refused completion is rolled back and the server’s message shown', asy
   const toast = page.getByRole('alert').filter({ hasText: 'Could not mark the task as complete' });
   await expect(toast).toContainText('You can only complete your own tasks.');
   await expect(dialog.getByRole('button', { name: 'Mark as complete' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(taskList(page).getByRole('listitem', { name: title })).toContainText('Open');
+});
+
+test('a completion the server is too busy for says only that, and the task stays open', async ({
+  page,
+}) => {
+  await openAppAs(page, 'Ben Carter', '/tasks');
+  await page.route('**/api/mark-action-complete', (route) => route.fulfill({ status: 429 }));
+  // Lists fetched again would hide a task wrongly shown as done; they wait until the end.
+  const lists = await holdRequests(page, '**/api/actions?*');
+  const first = taskItems(page).first();
+  const title = (await first.getAttribute('aria-label')) ?? '';
+  await first.getByRole('button').first().click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: 'Mark as complete' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'The server is busy' })).toBeVisible();
+  await expect(page.getByText('Task completed')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Mark as complete' })).toBeVisible();
+  await expect(taskList(page).getByRole('listitem', { name: title })).toContainText('Open');
+  await lists.release();
+  await expect(dialog.getByRole('button', { name: 'Mark as complete' })).toBeEnabled();
+  await expect(page.getByText('Task completed')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(taskList(page).getByRole('listitem', { name: title })).toContainText('Open');
 });

@@ -39,7 +39,8 @@ export const ROUTES: AppRoute[] = [
     duringRegistration: true,
   },
   { path: '/dashboard', title: 'Overview', access: 'login', layout: 'app', menu: { order: 1 } },
-  { path: '/facebook-success', title: 'Facebook connected', access: 'public', layout: 'none' },
+  // The page titles itself with how the sign-in went.
+  { path: '/facebook-success', title: 'Meta sign-in', access: 'public', layout: 'none' },
   { path: '/help', title: 'Help', access: 'login', layout: 'app', menu: { order: 9 } },
   { path: '/impersonate/users', title: 'Impersonate users', access: 'staff', layout: 'app' },
   {

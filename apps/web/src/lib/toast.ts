@@ -30,12 +30,26 @@ export const DEFAULT_TOAST_LIFE = 5000;
 export const TOAST_ENTER_MS = 300;
 export const TOAST_LEAVE_DELAY_MS = 200;
 
+/** How many toasts show at once (Mantine's default); the others wait their turn. */
+const TOAST_LIMIT = 5;
+
 const toastStore = createToastStore(TOAST_LEAVE_DELAY_MS);
+// The toasts' view is loaded with the first toast (ToastHost). Until it is mounted, toasts wait
+// in the store's queue: a view mounted with a toast already in it shows that toast without its
+// enter transition.
+toastStore.updateState((state) => ({ ...state, limit: 0 }));
+
+/** Called once the toasts' view is mounted: the toasts waiting for it enter, as any later one. */
+export function releaseWaitingToasts(): void {
+  toastStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT }));
+  notifications.updateState(toastStore, (waiting) => waiting);
+}
 
 /** Props of the app's one `<Notifications>` element: top-right, 20 px from the edges (toast.module.css). */
 export const TOASTS_PROPS = {
   store: toastStore,
   position: 'top-right',
+  limit: TOAST_LIMIT,
   transitionDuration: TOAST_ENTER_MS,
   containerWidth: 380,
   classNames: { root: classes.root },
@@ -50,6 +64,8 @@ export function showToast(message: ToastMessage): string {
       color: COLORS[severity],
       autoClose: message.life ?? DEFAULT_TOAST_LIFE,
       withCloseButton: message.closable ?? true,
+      closeButtonProps: { 'aria-label': 'Close' },
+      classNames: { description: classes.description },
       'data-severity': severity,
       'data-group': message.group,
       role: severity === 'error' || severity === 'warn' ? 'alert' : 'status',

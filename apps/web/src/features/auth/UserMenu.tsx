@@ -23,6 +23,7 @@ export function UserMenu({ user }: { user: UserData }) {
   const [menuOpened, setMenuOpened] = useState(false);
   const { data: config } = useAppConfig();
   const isAdmin = user.role === 'admin';
+  const initials = initialsOf(user);
   const canDeleteOrganization =
     isAdmin && config !== undefined && isProductDomain(user.companyDomain, config.productDomain);
 
@@ -56,16 +57,12 @@ export function UserMenu({ user }: { user: UserData }) {
       <Menu.Target>
         {/* The e-mail tooltip would cover the open menu's items. */}
         <Tooltip label={user.email} disabled={menuOpened}>
-          {/* The name holds the initials too, so that people who steer by voice can say
-              what they see (WCAG 2.5.3, Label in Name). */}
-          <UnstyledButton aria-label={`Account menu for ${user.email} (${initialsOf(user)})`}>
-            <Avatar
-              src={user.profileImageUrl}
-              alt={`${user.firstName} ${user.lastName}`}
-              color="blue"
-              radius="xl"
-            >
-              {initialsOf(user)}
+          {/* The name begins with the initials shown, so that people who steer by voice can
+              say what they see (WCAG 2.5.3, Label in Name); the picture, when there is one,
+              adds nothing to the name. */}
+          <UnstyledButton aria-label={`${initials}, account menu for ${user.email}`}>
+            <Avatar src={user.profileImageUrl} alt="" color="blue" radius="xl">
+              {initials}
             </Avatar>
           </UnstyledButton>
         </Tooltip>

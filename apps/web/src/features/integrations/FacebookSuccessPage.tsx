@@ -1,6 +1,7 @@
 import { Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** How long the popup shows its message before closing itself. */
 export const CLOSE_AFTER_MS = 1500;
@@ -40,6 +41,7 @@ export default function FacebookSuccessPage() {
   const inPopup = typeof window !== 'undefined' && window.opener !== null;
   const named = OUTCOMES[search.get('outcome') as keyof typeof OUTCOMES];
   const outcome = named ?? (inPopup ? OUTCOMES.connected : ON_ITS_OWN);
+  usePageTitle(outcome.title);
 
   useEffect(() => {
     if (!inPopup) return;

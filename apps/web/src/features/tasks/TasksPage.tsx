@@ -94,8 +94,10 @@ export default function TasksPage() {
 
   const markComplete = (task: Task) =>
     complete.mutate(task, {
-      onSuccess: () =>
-        showToast({ severity: 'success', summary: 'Task completed', detail: task.title }),
+      // Nothing back means the server was too busy; the hook has said so.
+      onSuccess: (done) => {
+        if (done) showToast({ severity: 'success', summary: 'Task completed', detail: task.title });
+      },
       onError: (error) =>
         showToast({
           severity: 'error',

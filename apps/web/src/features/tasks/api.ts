@@ -1,5 +1,11 @@
 import type { ActionsResponse, Task } from '@castellan/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, apiQuery } from '../../lib/api';
 import { FRAMEWORKS_KEY, TASKS_KEY } from '../../lib/query-keys';
 import { showServerBusy } from '../../lib/toast';
@@ -29,10 +35,14 @@ const AFFECTED_BY_COMPLETION = [
 
 /**
  * Marks a task complete (spec §4): shown as done at once in every cached list, then the lists,
- * the score, the team's figures and the frameworks' shares are fetched again. A refusal puts the lists back as they were.
+ * the score, the team's figures and the frameworks' shares are fetched again. A refusal, or a
+ * server too busy to answer, puts the lists back as they were.
  */
 export function useCompleteTask() {
   const queryClient = useQueryClient();
+  const restore = (before: [QueryKey, ActionsResponse | undefined][] | undefined) => {
+    for (const [key, data] of before ?? []) queryClient.setQueryData(key, data);
+  };
   return useMutation({
     mutationFn: (task: Task) => api('POST', '/mark-action-complete', { body: { taskId: task.id } }),
     onMutate: async (task) => {
@@ -44,13 +54,14 @@ export function useCompleteTask() {
       );
       return { before };
     },
-    // A busy server (no content) completed nothing: the lists fetched again below show that.
-    onSuccess: (done) => {
-      if (!done) showServerBusy();
+    // A busy server (429, no content) completed nothing: the task is open again at once, not
+    // only once the lists fetched again below have arrived.
+    onSuccess: (done, _task, context) => {
+      if (done) return;
+      restore(context?.before);
+      showServerBusy();
     },
-    onError: (_error, _task, context) => {
-      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
-    },
+    onError: (_error, _task, context) => restore(context?.before),
     onSettled: () =>
       Promise.all(
         AFFECTED_BY_COMPLETION.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
