@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECT_LIMIT, connectFlow } from '../connect-flow';
+import { CONNECT_ROUTE, connectFlow } from '../connect-flow';
 import { recordGrant } from '../grants';
 import { googleClientConfig } from '../provider-grants';
 import type { IntegrationsContext } from '../service';
@@ -42,7 +42,7 @@ export const googleConnectRoutes =
 
     app.get(
       '/google/integrate',
-      { config: CONNECT_LIMIT, schema: { hide: true }, onRequest: app.loadUser },
+      { config: CONNECT_ROUTE, schema: { hide: true }, onRequest: app.loadUser },
       async (request, reply) => {
         const session = request.session;
         if (!session) return reply.redirect('/?login=true');
@@ -58,7 +58,7 @@ export const googleConnectRoutes =
     app.get(
       '/google/integrate/callback',
       {
-        config: CONNECT_LIMIT,
+        config: CONNECT_ROUTE,
         schema: { hide: true, querystring: callbackQuery },
         onRequest: app.loadUser,
       },
