@@ -16,6 +16,8 @@ import { administersWorkspace } from './workspace-admin';
 const BACK = {
   done: '/integrations?gws=true',
   permissions: '/integrations?googleWorkspacePermissionsRequired=true',
+  /** A callback this browser's signed-in admin did not start (or no longer can finish). */
+  refused: '/integrations?refused=gws-state',
 };
 
 const callbackQuery = z.looseObject({
@@ -67,7 +69,8 @@ export const googleConnectRoutes =
         const google = googleClientConfig(config);
         const { code, state, error } = request.query;
         const flow = flows.open(request, state);
-        if (!session || !google || !flow) return back(request, reply, BACK.done);
+        if (!google) return back(request, reply, BACK.done);
+        if (!session || !flow) return back(request, reply, BACK.refused);
         if (error || !code) {
           request.log.info({ error }, 'Google Workspace connect cancelled or refused');
           return back(request, reply, BACK.done);
