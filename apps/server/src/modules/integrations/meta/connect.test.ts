@@ -202,7 +202,10 @@ describe('connecting Meta (fake Meta)', () => {
     graph.searchParams.set('appsecret_proof', proofOf(TEST_CLIENT.secret, token));
     const after = await fetch(graph);
     expect(after.status).toBe(400);
-    expect((await after.json()).error).toMatchObject({ code: 190, error_subcode: 458 });
+    expect(((await after.json()) as { error: unknown }).error).toMatchObject({
+      code: 190,
+      error_subcode: 458,
+    });
   });
 
   it('refuses a callback nobody started, and the dialog for members', async () => {
