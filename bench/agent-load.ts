@@ -66,7 +66,13 @@ export async function reportLoad(
           const device = sent % BENCH_DEVICES;
           return {
             ...request,
-            headers: { ...request.headers, authorization: `Bearer ${benchDeviceToken(device)}` },
+            headers: {
+              ...request.headers,
+              authorization: `Bearer ${benchDeviceToken(device)}`,
+              // Each device from its own address (the server trusts one proxy hop here), as
+              // real devices are: the report limit counts per address.
+              'x-forwarded-for': `10.77.${device >> 8}.${device & 255}`,
+            },
             body: JSON.stringify({
               reportedAt: new Date(start + sent).toISOString(),
               // Every fifth verdict fails, so that reports complete some tasks and reopen others.

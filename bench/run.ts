@@ -99,7 +99,8 @@ async function benchBackend(figures: BackendFigures, dbEnv: Record<string, strin
   await seedLargeOrganization(dbEnv);
 
   console.error(`… ${figures.backend}: warm start`);
-  const warm = await startServer(dbEnv);
+  // One trusted proxy hop: the agent load sends each device's address in X-Forwarded-For.
+  const warm = await startServer({ ...dbEnv, TRUST_PROXY: '1' });
   try {
     figures.warmStartMs = round(warm.readyMs);
     const cookie = await signIn(warm.url);

@@ -21,6 +21,7 @@ import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { attackGraphRoutes } from './modules/attack-graph/routes';
+import { registerImpersonationAudit } from './modules/audit/impersonation-audit';
 import { createOidcProviders } from './modules/auth/oidc/providers';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -156,6 +157,7 @@ export async function buildApp(
   registerOriginCheck(app, config);
   await registerRateLimits(app, config);
   await registerSessions(app, config, database.db);
+  registerImpersonationAudit(app, database.db);
   await app.register(swagger, {
     openapi: { info: { title: 'Castellan API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -73,6 +73,14 @@ test('a tampered callback does not sign anyone in', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('took too long');
 });
 
+test('a member an administrator removed is told to ask to be invited again', async ({ page }) => {
+  await page.goto('/?signInError=removed');
+  await expect(page.getByRole('alert')).toContainText(
+    'An administrator of your organisation removed you from Castellan',
+  );
+  await expect(page.getByRole('alert')).toContainText('invite you again');
+});
+
 /** The OAuth flow kept in the session state (sessionStorage), or null. */
 const oauthParams = (page: Page) =>
   page.evaluate(

@@ -84,6 +84,7 @@ export const SIGN_IN_ERRORS = [
   'consumer-domain',
   'unverified-domain',
   'tenant-mismatch',
+  'removed',
   'no-email',
   'cancelled',
   'expired',

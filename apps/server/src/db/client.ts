@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { restrictDataDir } from './data-dir-mode';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -73,13 +74,19 @@ export async function openDatabase(options: {
     };
   }
   let client = options.pglite;
+  let ownDir: string | null = null;
   if (!client) {
     const dir = options.dataDir ?? './data';
-    if (!dir.includes('://')) mkdirSync(dir, { recursive: true });
+    if (!dir.includes('://')) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      restrictDataDir(dir);
+      ownDir = dir;
+    }
     client = await PGlite.create(dir);
   }
   const db = drizzlePglite(client, drizzleOptions);
   await migratePglite(db, { migrationsFolder });
+  if (ownDir) restrictDataDir(ownDir);
   const pglite = client;
   return {
     kind: 'pglite',
@@ -92,7 +99,10 @@ export async function openDatabase(options: {
         : { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] },
     exclusively: (run) => run(),
     ping: async () => void (await pglite.query('select 1')),
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close();
+      if (ownDir) restrictDataDir(ownDir);
+    },
   };
 }
 

@@ -27,6 +27,16 @@ describe.each(databaseKinds())('Cache-Control of API answers on %s', (kind) => {
     }
   });
 
+  it('is no-store however the path is encoded, as the route that answered decides', async () => {
+    const cookie = await server().signIn(ALICE);
+    for (const url of ['/%61pi/auth/user-data', '/api/auth/%75ser-data', '/%61pi/auth/sessions']) {
+      const res = await server().inject({ url, headers: { cookie } });
+      expect(res.headers['cache-control'], `${url}: ${res.statusCode}`).toBe('no-store');
+    }
+    const answered = await server().inject({ url: '/%61pi/auth/user-data', headers: { cookie } });
+    expect(answered.json()).toMatchObject({ email: ALICE });
+  });
+
   it('leaves a route’s own Cache-Control and the web app’s alone', async () => {
     const own = await server().inject({ url: '/api/test-cacheable' });
     expect(own.headers['cache-control']).toBe('public, max-age=60');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isApi = (route: string) => route === '/api' || route.startsWith('/api/');
 
 /**
  * Every API answer is `Cache-Control: no-store` unless its route says otherwise. Almost all of
@@ -8,10 +8,15 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
  * options) are live: no browser cache, back/forward cache or proxy should keep a copy that
  * outlives a logout or shows another user's data. One rule for the whole API, rather than
  * guessing per request which answers are personal, cannot miss a route.
+ *
+ * It is decided on the route that answered, not the URL as sent: the router decodes the path, so
+ * `/%61pi/…` reaches an API route. An answer no route gave (a 404) is no-store too unless it
+ * set its own (the web app's history fallback does).
  */
 export function registerApiNoStore(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (isApi(request.url) && !reply.hasHeader('cache-control')) {
+    const route = request.routeOptions.url;
+    if ((route === undefined || isApi(route)) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });

@@ -17,6 +17,23 @@ describe('the URL a request is logged with', () => {
     ).toBe('/api/auth/google/%63allback?[redacted]');
   });
 
+  it('leaves out the query of connect callbacks and unsubscribe links', () => {
+    for (const path of [
+      '/api/google/integrate/callback',
+      '/api/microsoft/integration/callback',
+      '/api/facebook/callback',
+      '/api/mail/unsubscribe',
+      '/unsubscribe',
+      '/%75nsubscribe',
+      '/api/Facebook/Callback/',
+    ]) {
+      expect(loggableUrl(`${path}?code=abc&token=xyz`)).toBe(`${path}?[redacted]`);
+    }
+    expect(loggableUrl('/api/google/%69ntegrate/callback?code=abc')).toBe(
+      '/api/google/%69ntegrate/callback?[redacted]',
+    );
+  });
+
   it('keeps other URLs whole', () => {
     expect(loggableUrl('/api/actions?scope=mine')).toBe('/api/actions?scope=mine');
     expect(loggableUrl('/api/auth/google/login?returnTo=%2Ftasks')).toBe(
@@ -65,5 +82,25 @@ describe.each(databaseKinds())('the log of a sign-in callback on %s', (kind) => 
       expect(line).not.toContain(code);
       expect(line).not.toContain(state);
     }
+  });
+
+  it('holds neither the code of a connect callback nor the token of an unsubscribe link', async () => {
+    lines.length = 0;
+    const secret = 'SECRET-7a3e9b2c';
+    const urls = [
+      `/api/google/integrate/callback?code=${secret}&state=${secret}`,
+      `/api/microsoft/integration/callback?code=${secret}&state=${secret}`,
+      `/api/facebook/callback?code=${secret}&state=${secret}`,
+      `/api/mail/unsubscribe?token=${secret}`,
+      `/unsubscribe?token=${secret}`,
+    ];
+    for (const url of urls) await server().inject({ url });
+    await server().inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${secret}` });
+    const logged = lines
+      .map((line) => JSON.parse(line) as { req?: { url?: string } })
+      .flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
+    expect(logged).toHaveLength(urls.length + 1);
+    for (const url of logged) expect(url).toMatch(/\?\[redacted\]$/);
+    for (const line of lines) expect(line).not.toContain(secret);
   });
 });

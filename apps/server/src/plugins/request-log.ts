@@ -1,15 +1,40 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Sign-in callbacks carry the OAuth `code` and `state` in their query: never logged. */
-const isSignInCallback = (route: string | undefined, path: string) =>
-  route === '/api/auth/:provider/callback' || /^\/api\/auth\/[^/]+\/callback\/?$/i.test(path);
+/**
+ * Routes whose query carries a one-time secret: the OAuth `code` and `state` of the sign-in and
+ * connect callbacks, the token of an unsubscribe link. The log never keeps their query.
+ */
+const SECRET_QUERY_ROUTES = new Set([
+  '/api/auth/:provider/callback',
+  '/api/google/integrate/callback',
+  '/api/microsoft/integration/callback',
+  '/api/facebook/callback',
+  '/api/mail/unsubscribe',
+]);
+
+/** The same by path, for requests no route answered and the web app's unsubscribe page. */
+const SECRET_QUERY_PATH =
+  /^(?:\/api\/auth\/[^/]+\/callback|\/api\/google\/integrate\/callback|\/api\/microsoft\/integration\/callback|\/api\/facebook\/callback|\/api\/mail\/unsubscribe|\/unsubscribe)\/?$/i;
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+const hasSecretQuery = (route: string | undefined, path: string) =>
+  (route !== undefined && SECRET_QUERY_ROUTES.has(route)) ||
+  SECRET_QUERY_PATH.test(path) ||
+  SECRET_QUERY_PATH.test(decodedPath(path));
 
 /** The request's URL as the log may keep it. */
 export function loggableUrl(url: string, route?: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
   const path = url.slice(0, query);
-  return isSignInCallback(route, path) ? `${path}?[redacted]` : url;
+  return hasSecretQuery(route, path) ? `${path}?[redacted]` : url;
 }
 
 /** Fastify's default request log fields, with the URL made loggable. */

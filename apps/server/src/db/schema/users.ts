@@ -1,5 +1,14 @@
 import { ROLES } from '@castellan/contract';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 export const userRole = pgEnum('user_role', ROLES);
@@ -29,6 +38,23 @@ export const users = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [index('users_organization_id_idx').on(t.organizationId)],
+);
+
+/**
+ * People an administrator removed: signing in again does not make them members anew (as it would
+ * anyone of the organisation's domain) until an administrator invites them again.
+ */
+export const removedMembers = pgTable(
+  'removed_members',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Always stored in lower case. */
+    email: text('email').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.email] })],
 );
 
 /** What the app shows of a user: the columns a signed-in session and a renamed user answer with. */

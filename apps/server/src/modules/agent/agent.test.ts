@@ -79,6 +79,7 @@ describe.each(databaseKinds())('the endpoint agent API on %s', (kind) => {
       url: '/api/agent/report',
       headers: { authorization: `Bearer ${token}` },
       payload: { reportedAt: reportedAt.toISOString(), checks },
+      remoteAddress: nextAddress(),
     });
   const devices = async (cookie: string, scope = 'mine') =>
     server().inject({ url: `/api/agent/devices?scope=${scope}`, headers: { cookie } });
@@ -296,6 +297,28 @@ describe.each(databaseKinds())('the endpoint agent API on %s', (kind) => {
     expectError(await remove(ben, 'not-a-uuid'), 400);
     // An administrator may remove any device of the organisation.
     expect((await remove(alice, benMac.deviceId)).statusCode).toBe(204);
+  });
+
+  it('limits reports and unenrollments per client address, whatever token is sent', async () => {
+    const from = '10.99.0.1';
+    const call = (url: string, token: string) =>
+      server().inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: url.endsWith('report')
+          ? { reportedAt: nextTime().toISOString(), checks: allPass }
+          : undefined,
+        remoteAddress: from,
+      });
+    // Made-up tokens, a new one each time: each is refused, and each counts.
+    for (const url of ['/api/agent/report', '/api/agent/unenroll']) {
+      for (let i = 0; i < 60; i += 1) expectError(await call(url, `made-up-token-${i}`), 401);
+      expectError(await call(url, 'made-up-token-60'), 429);
+    }
+    // A device elsewhere is not held back.
+    const { token } = await enrolled(await server().signIn(BEN));
+    expect((await report(token, allPass)).statusCode).toBe(200);
   });
 
   it('needs a signed-in member for codes and devices', async () => {

@@ -67,6 +67,25 @@ export async function countEntries(db: Db, organizationId: string): Promise<numb
   return row?.entries ?? 0;
 }
 
+/** How many requests of this person are waiting for an administrator. */
+export async function countPendingRequestedBy(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ entries: count() })
+    .from(allowListEntries)
+    .where(
+      and(
+        eq(allowListEntries.organizationId, organizationId),
+        eq(allowListEntries.status, 'pending'),
+        eq(allowListEntries.requestedById, userId),
+      ),
+    );
+  return row?.entries ?? 0;
+}
+
 /** Which of `keys` the list holds already, with their status. */
 export async function findEntries(
   db: Db,

@@ -14,7 +14,13 @@ import {
   useTestApp,
 } from '../../../test/test-app';
 import { organizations, users } from '../../db/schema';
-import { ALLOW_LIST_LIMIT, approvedEntries, fullListMessage } from './service';
+import {
+  ALLOW_LIST_LIMIT,
+  approvedEntries,
+  fullListMessage,
+  PENDING_REQUESTS_LIMIT,
+  tooManyRequestsMessage,
+} from './service';
 
 const URL = '/api/integrations/google-workspace/allow-list';
 const FILE = '1AbC-def_ghiJKLmnop';
@@ -368,5 +374,55 @@ describe.each(databaseKinds())('the size of the allow-list on %s', (kind) => {
     // Another organisation's list is not counted.
     const noah = await server().signIn(NOAH);
     expect((await send('POST', URL, noah, files(0, 1))).statusCode).toBe(200);
+  });
+});
+
+describe.each(databaseKinds())('requests to the allow-list on %s', (kind) => {
+  const server = useTestApp(kind, { seed: true });
+  let address = 0;
+  /** A request from its own client address unless one is given, so the rate limit stays out. */
+  const ask = (cookie: string, value: string, remoteAddress?: string) => {
+    address += 1;
+    return server().inject({
+      method: 'POST',
+      url: `${URL}/request`,
+      headers: { cookie },
+      payload: { type: 'domain', value },
+      remoteAddress: remoteAddress ?? `10.200.${address >> 8}.${address % 256}`,
+    });
+  };
+
+  it(`holds at most ${PENDING_REQUESTS_LIMIT} pending requests of one member`, async () => {
+    const ben = await server().signIn(BEN);
+    for (let i = 0; i < PENDING_REQUESTS_LIMIT; i += 1) {
+      const res = await ask(ben, `asked-${i}.example`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(expectError(await ask(ben, 'one-too-many.example'), 400)).toBe(tooManyRequestsMessage());
+    expect(tooManyRequestsMessage()).toMatch(/^You have 20 requests waiting for an administrator/);
+
+    // Once an administrator has decided one, the member may ask again.
+    const alice = await server().signIn(ALICE);
+    const denied = await server().inject({
+      method: 'POST',
+      url: `${URL}/deny`,
+      headers: { cookie: alice },
+      payload: { type: 'domain', value: 'asked-0.example' },
+    });
+    expect(denied.statusCode, denied.body).toBe(200);
+    expect((await ask(ben, 'one-too-many.example')).statusCode).toBe(200);
+    // An administrator's own requests are not held by a member's count.
+    expect((await ask(alice, 'alice-asks.example')).statusCode).toBe(200);
+  });
+
+  it('answers 429 to more than 20 requests a minute from one client address', async () => {
+    const ben = await server().signIn(BEN);
+    const from = '10.201.0.1';
+    for (let i = 0; i < 20; i += 1) {
+      // Asking again for an entry on the list changes nothing, but it is still a call.
+      expect((await ask(ben, 'asked-1.example', from)).statusCode).toBe(200);
+    }
+    expectError(await ask(ben, 'asked-1.example', from), 429);
+    expect((await ask(ben, 'asked-1.example')).statusCode).toBe(200);
   });
 });

@@ -14,6 +14,9 @@ import {
   requestEntry,
 } from './service';
 
+/** Asking is a click per share: 20 a minute per client address is far beyond a person's pace. */
+const REQUEST_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
 /**
  * The Google Workspace allow-list of external sharing (spec §4 "Allow-list"). `onApprovedChange`
  * runs after the approved entries changed (the shares they cover are judged again).
@@ -41,7 +44,7 @@ export const allowListRoutes =
     route(app, endpoints.removeFromAllowList, async (request) =>
       changing(request, removeEntries(db, callerOf(request), request.body)),
     );
-    route(app, endpoints.requestAllowListEntry, async (request) =>
+    route(app, endpoints.requestAllowListEntry, { config: REQUEST_LIMIT }, async (request) =>
       requestEntry(db, callerOf(request), request.body),
     );
     route(app, endpoints.approveAllowListEntry, async (request) =>

@@ -9,6 +9,7 @@ import type { ApprovedEntries } from './matches';
 import {
   approvePending,
   countEntries,
+  countPendingRequestedBy,
   deleteEntries,
   deletePending,
   type EntryRow,
@@ -28,6 +29,16 @@ const count = (n: number) => n.toLocaleString('en');
 export const fullListMessage = (has: number, adding: number) =>
   `The allow-list is full: it holds at most ${count(ALLOW_LIST_LIMIT)} entries ` +
   `(it has ${count(has)}, and this would add ${count(adding)}).`;
+
+/**
+ * Most requests one person may have waiting: enough for a real backlog, while one member alone
+ * cannot fill the list with requests.
+ */
+export const PENDING_REQUESTS_LIMIT = 20;
+
+export const tooManyRequestsMessage = () =>
+  `You have ${PENDING_REQUESTS_LIMIT} requests waiting for an administrator, the most one person ` +
+  'may have: ask again once an administrator has approved or denied some of them.';
 
 export const notPendingMessage = (key: AllowListKey) =>
   `There is no pending request to allow the ${key.type} ${key.value}.`;
@@ -179,6 +190,9 @@ export async function requestEntry(
   return changeList(db, organizationId, async (tx) => {
     if ((await findEntries(tx, organizationId, [key])).length > 0) return;
     await refuseTrustedDomains(tx, organizationId, [key]);
+    if ((await countPendingRequestedBy(tx, organizationId, actor.id)) >= PENDING_REQUESTS_LIMIT) {
+      throw new BadRequestError(tooManyRequestsMessage());
+    }
     await refuseOverLimit(tx, organizationId, 1);
     const entry: NewEntry = { ...key, status: 'pending' };
     const [added] = await insertEntries(tx, organizationId, actor.id, [entry]);

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, useTestApp } from '../../../test/test-app';
+import { ALICE, BEN, databaseKinds, useTestApp } from '../../../test/test-app';
+
+const NEWCOMER = 'new.joiner@brightwave.example';
+
 import { organizations, users } from '../../db/schema';
 import { identityFromClaims, SignInRefused, signInWithIdentity } from './sign-in';
 
@@ -90,6 +93,38 @@ describe.each(databaseKinds())('signInWithIdentity on %s', (kind) => {
   const signIn = (provider: 'google' | 'microsoft', claims: Record<string, unknown>) =>
     signInWithIdentity(db(), identityFromClaims(provider, claims));
   const userOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
+
+  it('keeps a removed member out until an administrator invites them again', async () => {
+    const brightwave = { hd: 'brightwave.example' };
+    const ben = await signIn('google', google(BEN, brightwave));
+    const alice = await server().signIn(ALICE);
+    const removed = await server().inject({
+      method: 'DELETE',
+      url: `/api/users/${ben.id}`,
+      headers: { cookie: alice },
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+
+    await expect(signIn('google', google(BEN, brightwave))).rejects.toMatchObject({
+      reason: 'removed',
+    });
+    await expect(signIn('microsoft', microsoft(BEN))).rejects.toMatchObject({ reason: 'removed' });
+    expect(await db().select().from(users).where(eq(users.email, BEN))).toEqual([]);
+    // Others of the domain still join as members.
+    expect((await userOf((await signIn('google', google(NEWCOMER, brightwave))).id))?.role).toBe(
+      'user',
+    );
+
+    const invited = await server().inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: alice },
+      payload: { email: BEN },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const back = await signIn('google', google(BEN, brightwave));
+    expect(back.id).toBe(invited.json().id);
+  });
 
   it('makes the first user of a new domain the admin of a registering organisation, the next a member', async () => {
     const first = await signIn('google', google('first@newco.test'));

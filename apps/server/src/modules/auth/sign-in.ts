@@ -11,6 +11,7 @@ import {
   insertSignedInUser,
   linkIdentity,
   updateSignInProfile,
+  wasRemoved,
 } from '../users/repository';
 
 /** Microsoft's tenant of personal accounts (outlook.com, hotmail.com, …). */
@@ -83,7 +84,8 @@ export type SignedIn = { id: string; organizationId: string; createdOrganization
 /**
  * Finds or creates the user behind a provider identity: the linked user; else the user with that
  * e-mail (invited, or known from another provider); else a new member of the organisation of
- * that domain; else the first admin of a new, still registering, organisation.
+ * that domain, unless an administrator removed them; else the first admin of a new, still
+ * registering, organisation.
  */
 export async function signInWithIdentity(db: Db, identity: ProviderIdentity): Promise<SignedIn> {
   return db.transaction(async (tx) => {
@@ -133,6 +135,10 @@ export async function signInWithIdentity(db: Db, identity: ProviderIdentity): Pr
       await updateSignInProfile(tx, existing.id, { ...profile, ...names });
       userId = existing.id;
     } else {
+      // Removed by an administrator: out until invited again, not a new member of the domain.
+      if (!createdOrganization && (await wasRemoved(tx, organization.id, identity.email))) {
+        throw new SignInRefused('removed');
+      }
       userId = await insertSignedInUser(tx, {
         organizationId: organization.id,
         email: identity.email,

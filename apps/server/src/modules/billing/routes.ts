@@ -34,22 +34,27 @@ function logFailure(log: FastifyBaseLogger, err: StripeApiError | StripeUnavaila
 export const billingRoutes =
   (config: Config, db: Db, stripe: StripeClient | null): FastifyPluginAsyncZod =>
   async (app) => {
-    route(app, endpoints.openCustomerPortal, { config: PORTAL_LIMIT }, async (request, reply) => {
-      const returnUrl = appReturnUrl(request.query.return_url, config.publicUrl);
-      // As the app's navigation guard does for a page: sign in first; members have no billing.
-      if (!request.session) return reply.redirect('/?login=true', 303);
-      if (request.session.user.role !== 'admin') return reply.redirect('/dashboard', 303);
-      if (!stripe) return reply.redirect(settingsWith('not-configured'), 303);
-      const { organization } = request.session;
-      try {
-        const url = await openCustomerPortal(db, stripe, organization.id, returnUrl);
-        return reply.redirect(url, 303);
-      } catch (err) {
-        if (!(err instanceof StripeApiError || err instanceof StripeUnavailableError)) throw err;
-        logFailure(request.log, err);
-        return reply.redirect(settingsWith('unavailable'), 303);
-      }
-    });
+    route(
+      app,
+      endpoints.openCustomerPortal,
+      { config: { ...PORTAL_LIMIT, changesState: true } },
+      async (request, reply) => {
+        const returnUrl = appReturnUrl(request.query.return_url, config.publicUrl);
+        // As the app's navigation guard does for a page: sign in first; members have no billing.
+        if (!request.session) return reply.redirect('/?login=true', 303);
+        if (request.session.user.role !== 'admin') return reply.redirect('/dashboard', 303);
+        if (!stripe) return reply.redirect(settingsWith('not-configured'), 303);
+        const { organization } = request.session;
+        try {
+          const url = await openCustomerPortal(db, stripe, organization.id, returnUrl);
+          return reply.redirect(url, 303);
+        } catch (err) {
+          if (!(err instanceof StripeApiError || err instanceof StripeUnavailableError)) throw err;
+          logFailure(request.log, err);
+          return reply.redirect(settingsWith('unavailable'), 303);
+        }
+      },
+    );
 
     route(app, endpoints.getBilling, async (request) =>
       billingOf(db, stripe !== null, sessionOf(request).organization.id),

@@ -469,5 +469,55 @@ describe.each(databaseKinds())('impersonation on %s', (kind) => {
         details: expect.objectContaining({ impersonatedUser }),
       });
     });
+
+    it('audits every change made as the user, wherever it is made, as the staff member’s', async () => {
+      const own = await server().signIn(ALICE);
+      const alice = await actAs(ALICE);
+      const as = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object) =>
+        server().inject({
+          method,
+          url,
+          headers: { cookie: alice },
+          ...(payload ? { payload } : {}),
+        });
+
+      const tasks = (await as('GET', '/api/actions')).json().tasks as { id: string }[];
+      const taskId = tasks[0]?.id ?? '';
+      expect((await as('POST', '/api/mark-action-complete', { taskId })).statusCode).toBe(200);
+      const renamed = await as('PATCH', '/api/auth/profile', { firstName: 'Al', lastName: 'M' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const sessionsOfAlice = (await as('GET', '/api/auth/sessions')).json().sessions as {
+        id: string;
+        current: boolean;
+      }[];
+      const other = sessionsOfAlice.find((session) => !session.current);
+      expect(other).toBeDefined();
+      const ended = await as('DELETE', `/api/auth/sessions/${other?.id}`);
+      expect(ended.statusCode, ended.body).toBeLessThan(300);
+      expectError(await userData(own), 401);
+      const portal = await as('GET', '/api/customer-portal?return_url=%2Fsettings');
+      expect(portal.statusCode).toBe(303);
+
+      const impersonatedUser = { id: await idOf(ALICE), email: ALICE };
+      const sam = await idOf(SAM);
+      const done = (method: string, route: string, status: number, params: object = {}) => ({
+        actor: SAM,
+        actorId: sam,
+        details: { method, route, status, params, impersonatedUser },
+      });
+      // The earlier tests' member changes and logouts were made as Alice too.
+      const requests = (await auditRows('impersonation.request', ALICE)).filter(
+        (row) => !/^\/api\/(users|auth\/logout)/.test(String(row.details?.route)),
+      );
+      expect(requests).toHaveLength(4);
+      expect(requests).toEqual(
+        expect.arrayContaining([
+          done('POST', '/api/mark-action-complete', 200),
+          done('PATCH', '/api/auth/profile', 200),
+          done('DELETE', '/api/auth/sessions/:id', ended.statusCode, { id: other?.id }),
+          done('GET', '/api/customer-portal', 303),
+        ]),
+      );
+    });
   });
 });

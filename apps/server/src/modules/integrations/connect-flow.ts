@@ -84,5 +84,11 @@ export function connectFlow(
 
 export type ConnectFlow = ReturnType<typeof connectFlow>;
 
-/** Connect and callback requests per client address and minute. */
-export const CONNECT_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+/**
+ * The connect and callback routes: limited per client address and minute, and audited while
+ * impersonating, as they change state although they are GETs.
+ */
+export const CONNECT_ROUTE = {
+  rateLimit: { max: 20, timeWindow: '1 minute' },
+  changesState: true,
+};

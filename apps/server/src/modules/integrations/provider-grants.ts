@@ -2,7 +2,7 @@ import type { IntegrationId } from '@castellan/contract';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../lib/secret-box';
 import { type GoogleClientConfig, revokeGoogleToken } from './google/index';
-import type { MetaClientConfig } from './meta/index';
+import { type MetaClientConfig, revokeMetaGrant } from './meta/index';
 import type { MicrosoftClientConfig } from './microsoft/index';
 import type { IntegrationRow } from './repository';
 import { openTokens } from './tokens';
@@ -45,19 +45,26 @@ export function metaClientConfig(config: Config): MetaClientConfig | null {
 }
 
 /**
- * Gives a grant back to its provider, where the provider offers a way: Google does. Microsoft
- * has no revocation of one app's grant short of signing the user out everywhere, and a Meta
- * user token simply lapses; for them, deleting the tokens is what disconnecting does.
+ * Gives a grant back to its provider, where the provider offers a way: Google revokes the token,
+ * Meta removes the app's permissions from the person (`DELETE /{user-id}/permissions`).
+ * Microsoft has no revocation of an app's consent by API: an administrator removes it in the
+ * Entra admin center (Enterprise applications); deleting the tokens is what disconnecting does.
  */
 export async function revokeTokens(
   config: Config,
   integrationId: IntegrationId | string,
-  tokens: { accessToken: string | null; refreshToken: string | null },
+  tokens: { accessToken: string | null; refreshToken: string | null; accountId?: string | null },
 ): Promise<void> {
-  if (integrationId !== 'gws') return;
-  const google = googleClientConfig(config);
-  const token = tokens.refreshToken ?? tokens.accessToken;
-  if (google && token) await revokeGoogleToken(google, token);
+  if (integrationId === 'gws') {
+    const google = googleClientConfig(config);
+    const token = tokens.refreshToken ?? tokens.accessToken;
+    if (google && token) await revokeGoogleToken(google, token);
+  } else if (integrationId === 'meta') {
+    const meta = metaClientConfig(config);
+    if (meta && tokens.accessToken) {
+      await revokeMetaGrant(meta, tokens.accessToken, tokens.accountId ?? null);
+    }
+  }
 }
 
 /** Gives a stored grant back to its provider (see revokeTokens). */
@@ -65,5 +72,8 @@ export async function revokeGrant(
   ctx: { config: Config; box: SecretBox },
   row: IntegrationRow,
 ): Promise<void> {
-  await revokeTokens(ctx.config, row.integrationId, openTokens(ctx.box, row));
+  await revokeTokens(ctx.config, row.integrationId, {
+    ...openTokens(ctx.box, row),
+    accountId: row.accountId,
+  });
 }

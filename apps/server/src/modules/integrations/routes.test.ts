@@ -155,6 +155,11 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
     expect(bens.shares).toEqual([
       expect.objectContaining({ fileId: 'file-of-ben-0001', allowed: false }),
     ]);
+    // Who the accounts are and when they last signed in, like Microsoft 365's: administrators only.
+    const ben = await server().signIn(BEN);
+    expectError(await get('/api/integrations/google-workspace/stale-users', ben), 403);
+    expectError(await get('/api/integrations/google-workspace/super-admin-count', ben), 403);
+    expectError(await get('/api/integrations/microsoft-365/summary', ben), 403);
 
     const noah = await server().signIn(NOAH);
     expect((await get('/api/integrations', noah)).json().gws.status).toBe('available');

@@ -1,7 +1,13 @@
 import type { OwnMailSettings, Role, SignInProvider } from '@castellan/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations, userIdentities, userProfileColumns, users } from '../../db/schema';
+import {
+  organizations,
+  removedMembers,
+  userIdentities,
+  userProfileColumns,
+  users,
+} from '../../db/schema';
 
 /** Every query of the users and of their sign-in identities. */
 
@@ -331,3 +337,30 @@ export const listRecipients = (db: Db, organizationId: string) =>
     })
     .from(users)
     .where(eq(users.organizationId, organizationId));
+
+/** Keeps a removed member out: see `removedMembers`. */
+export async function recordRemoval(db: Db, organizationId: string, email: string): Promise<void> {
+  await db
+    .insert(removedMembers)
+    .values({ organizationId, email })
+    .onConflictDoUpdate({
+      target: [removedMembers.organizationId, removedMembers.email],
+      set: { removedAt: new Date() },
+    });
+}
+
+/** An invitation lets a removed member back in. */
+export async function forgetRemoval(db: Db, organizationId: string, email: string): Promise<void> {
+  await db
+    .delete(removedMembers)
+    .where(and(eq(removedMembers.organizationId, organizationId), eq(removedMembers.email, email)));
+}
+
+export async function wasRemoved(db: Db, organizationId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: removedMembers.email })
+    .from(removedMembers)
+    .where(and(eq(removedMembers.organizationId, organizationId), eq(removedMembers.email, email)))
+    .limit(1);
+  return row !== undefined;
+}

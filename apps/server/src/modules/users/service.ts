@@ -8,9 +8,11 @@ import {
   countMembers,
   deleteMember,
   findMember,
+  forgetRemoval,
   insertMember,
   listMembers,
   type MemberRow,
+  recordRemoval,
   setMemberRole,
   updateName,
 } from './repository';
@@ -70,6 +72,7 @@ export async function inviteMember(
   return db.transaction(async (tx) => {
     const row = await insertMember(tx, { organizationId: organization.id, ...input });
     if (!row) throw new ConflictError(`${input.email} already has an account.`);
+    await forgetRemoval(tx, organization.id, row.email);
     await audit(tx, organization.id, actor, 'member.invited', row, { role: row.role });
     return toMember(row);
   });
@@ -129,6 +132,7 @@ export async function removeMember(
   await withMember(db, organizationId, userId, async (tx, member) => {
     await refuseLastAdmin(tx, organizationId, member);
     await deleteMember(tx, organizationId, userId);
+    await recordRemoval(tx, organizationId, member.email);
     await audit(tx, organizationId, actor, 'member.removed', member, { role: member.role });
   });
 }

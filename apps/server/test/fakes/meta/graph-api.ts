@@ -1,5 +1,6 @@
 // The fake's Graph API nodes and edges: /me, /me/businesses, /{business-id}/business_users,
-// and GET/POST /{business-id} (two_factor_type, integrations-reference §3.3–3.5).
+// GET/POST /{business-id} (two_factor_type, integrations-reference §3.3–3.5), and
+// GET/DELETE /{user-id}/permissions (what the person granted the app; DELETE removes the app).
 import { type Answer, json } from '../answers';
 import { fieldsOf, selectFields } from './fields';
 import {
@@ -73,6 +74,18 @@ export function createGraphApi(tokens: TokenStore, world: GraphWorld) {
     const me = world.person();
     if (first === 'me' && edge === undefined && req.method === 'GET') {
       return json(200, { id: me.id, name: me.name });
+    }
+    // Any token of the person may read or give back what they granted, without a permission.
+    if (edge === 'permissions' && (first === 'me' || first === caller.userId)) {
+      if (req.method === 'GET') {
+        const granted = [...caller.scopes].map((permission) => ({ permission, status: 'granted' }));
+        return json(200, { data: granted });
+      }
+      if (req.method === 'DELETE') {
+        tokens.deauthorize(caller.appId, caller.userId);
+        return json(200, { success: true });
+      }
+      return unsupportedRequest(req.method, first);
     }
     // The person's businesses and their settings are the object of business_management.
     if (!caller.scopes.has(PERMISSION)) return permissionMissing(PERMISSION);

@@ -76,6 +76,13 @@ export const expiredToken = (expiredAt: number) =>
 export const revokedToken = () =>
   metaError({ message: REVOKED_MESSAGE, code: 190, error_subcode: 460 });
 
+export const appNotAuthorized = (appId: string) =>
+  metaError({
+    message: `Error validating access token: The user has not authorized application ${appId}.`,
+    code: 190,
+    error_subcode: 458,
+  });
+
 export const badProof = () =>
   metaError({
     message: 'Invalid appsecret_proof provided in the API argument',

@@ -2,7 +2,14 @@
 // and appsecret_proof.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Answer } from '../answers';
-import { badProof, expiredToken, revokedToken, tokenRequired, unknownToken } from './graph-errors';
+import {
+  appNotAuthorized,
+  badProof,
+  expiredToken,
+  revokedToken,
+  tokenRequired,
+  unknownToken,
+} from './graph-errors';
 
 export type MetaApp = {
   id: string;
@@ -23,6 +30,8 @@ export type IssuedToken = {
   expiresAt: number;
   longLived: boolean;
   revoked: boolean;
+  /** The person removed the app (or the app gave its permissions back): Graph 190/458. */
+  deauthorized: boolean;
 };
 
 export const SHORT_LIVED_S = 7199;
@@ -45,6 +54,7 @@ export function createTokenStore(apps: readonly MetaApp[]) {
   /** Why a token is not usable, as Meta's error; null when it is. */
   const problem = (issued: IssuedToken | undefined): Answer | null => {
     if (!issued) return unknownToken();
+    if (issued.deauthorized) return appNotAuthorized(issued.appId);
     if (issued.revoked) return revokedToken();
     if (issued.expiresAt <= Date.now()) return expiredToken(issued.expiresAt);
     return null;
@@ -64,6 +74,7 @@ export function createTokenStore(apps: readonly MetaApp[]) {
         expiresAt: now + p.lifetimeS * 1000,
         longLived: p.lifetimeS > SHORT_LIVED_S,
         revoked: false,
+        deauthorized: false,
       };
       tokens.set(issued.token, issued);
       return issued;
@@ -94,6 +105,12 @@ export function createTokenStore(apps: readonly MetaApp[]) {
     },
     revokeAll() {
       for (const t of tokens.values()) t.revoked = true;
+    },
+    /** `DELETE /{user-id}/permissions`: the app loses the person, every token of the pair dies. */
+    deauthorize(appId: string, userId: string) {
+      for (const t of tokens.values()) {
+        if (t.appId === appId && t.userId === userId) t.deauthorized = true;
+      }
     },
     revokePermission(name: string) {
       for (const t of tokens.values()) t.scopes.delete(name);

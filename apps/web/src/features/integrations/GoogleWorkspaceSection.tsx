@@ -24,14 +24,17 @@ export function GoogleWorkspaceSection({ isAdmin, email }: Props) {
           From the last sync of your Google Workspace.
         </Text>
       </div>
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <SuperAdminCount />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <StaleUsersTable />
-        </Grid.Col>
-      </Grid>
+      {/* Who the accounts are and when they last signed in: administrators only. */}
+      {isAdmin && (
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <SuperAdminCount />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <StaleUsersTable />
+          </Grid.Col>
+        </Grid>
+      )}
       <ExternalSharesTable isAdmin={isAdmin} />
       <QueryStatus query={allowList} what="the allow-list" />
       {allowList.data && (

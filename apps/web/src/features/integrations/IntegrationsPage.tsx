@@ -57,7 +57,7 @@ export default function IntegrationsPage() {
       {refusal && (
         <Alert
           color="red"
-          title="Microsoft 365 was not connected"
+          title={refusal.title}
           mb="lg"
           withCloseButton
           closeButtonLabel="Dismiss"
@@ -65,7 +65,7 @@ export default function IntegrationsPage() {
             setSearch((current) => withoutFlags(current, ['refused']), { replace: true })
           }
         >
-          {refusal}
+          {refusal.text}
         </Alert>
       )}
 

@@ -103,12 +103,20 @@ export function superAdminWarning(count: number): string | null {
   return null;
 }
 
-/** Why a Microsoft 365 tenant was refused at connect (the callback's `refused` flag). */
-export const REFUSALS: Record<string, string> = {
-  'm365-tenant':
-    'That Microsoft 365 tenant is not the one your organisation signs in with. Sign in with an administrator of your own tenant and connect again.',
-  'm365-domain':
-    'That Microsoft 365 tenant has not verified your organisation’s domain, so Castellan cannot tell it is yours. Verify the domain in the Microsoft 365 admin center (Settings → Domains), or connect with your organisation’s own tenant.',
+/** Why a connect callback was refused (its `refused` flag): the alert's title and text. */
+export const REFUSALS: Record<string, { title: string; text: string }> = {
+  'm365-tenant': {
+    title: 'Microsoft 365 was not connected',
+    text: 'That Microsoft 365 tenant is not the one your organisation signs in with. Sign in with an administrator of your own tenant and connect again.',
+  },
+  'm365-domain': {
+    title: 'Microsoft 365 was not connected',
+    text: 'That Microsoft 365 tenant has not verified your organisation’s domain, so Castellan cannot tell it is yours. Verify the domain in the Microsoft 365 admin center (Settings → Domains), or connect with your organisation’s own tenant.',
+  },
+  'gws-state': {
+    title: 'Google Workspace was not connected',
+    text: 'The answer from Google did not belong to a connection started in this window by you (it may have taken more than ten minutes, or been started in another browser or session). Nothing was changed: connect again from here.',
+  },
 };
 
 /** What the last sync read and how its checks came out, in a sentence. */

@@ -8,6 +8,8 @@ export const SIGN_IN_ERROR_MESSAGES: Record<SignInError, string> = {
     "Your sign-in provider did not confirm that your e-mail address belongs to your company's domain. Please sign in with your company's Google Workspace or Microsoft 365 account.",
   'tenant-mismatch':
     'Your organisation is already connected to a different Microsoft 365 tenant. Please sign in with your company account, or ask your administrator.',
+  removed:
+    'An administrator of your organisation removed you from Castellan. To come back, ask an administrator to invite you again.',
   'no-email': 'Your account did not share an e-mail address with us, so we could not sign you in.',
   cancelled: 'Sign-in was cancelled.',
   expired: 'The sign-in took too long or was started in another window. Please try again.',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECT_LIMIT, connectFlow } from '../connect-flow';
+import { CONNECT_ROUTE, connectFlow } from '../connect-flow';
 import { recordGrant } from '../grants';
 import { googleClientConfig } from '../provider-grants';
 import type { IntegrationsContext } from '../service';
@@ -16,6 +16,8 @@ import { administersWorkspace } from './workspace-admin';
 const BACK = {
   done: '/integrations?gws=true',
   permissions: '/integrations?googleWorkspacePermissionsRequired=true',
+  /** A callback this browser's signed-in admin did not start (or no longer can finish). */
+  refused: '/integrations?refused=gws-state',
 };
 
 const callbackQuery = z.looseObject({
@@ -42,7 +44,7 @@ export const googleConnectRoutes =
 
     app.get(
       '/google/integrate',
-      { config: CONNECT_LIMIT, schema: { hide: true }, onRequest: app.loadUser },
+      { config: CONNECT_ROUTE, schema: { hide: true }, onRequest: app.loadUser },
       async (request, reply) => {
         const session = request.session;
         if (!session) return reply.redirect('/?login=true');
@@ -58,7 +60,7 @@ export const googleConnectRoutes =
     app.get(
       '/google/integrate/callback',
       {
-        config: CONNECT_LIMIT,
+        config: CONNECT_ROUTE,
         schema: { hide: true, querystring: callbackQuery },
         onRequest: app.loadUser,
       },
@@ -67,7 +69,8 @@ export const googleConnectRoutes =
         const google = googleClientConfig(config);
         const { code, state, error } = request.query;
         const flow = flows.open(request, state);
-        if (!session || !google || !flow) return back(request, reply, BACK.done);
+        if (!google) return back(request, reply, BACK.done);
+        if (!session || !flow) return back(request, reply, BACK.refused);
         if (error || !code) {
           request.log.info({ error }, 'Google Workspace connect cancelled or refused');
           return back(request, reply, BACK.done);

@@ -177,10 +177,16 @@ describe('connecting Google Workspace (PGlite on disk, fake Google)', () => {
     expect((await get('/api/integrations', alice)).json().gws.status).toBe('connected');
   });
 
-  it('refuses a callback that the signed-in admin did not start', async () => {
+  it('refuses a callback that the signed-in admin did not start, and says so', async () => {
     const alice = await server.signIn(ALICE);
     const res = await get('/api/google/integrate/callback?code=forged&state=forged', alice);
-    expect(res.headers.location).toBe('/integrations?gws=true');
+    expect(res.headers.location).toBe('/integrations?refused=gws-state');
+    // Started in one session, finished in another (without the flow's cookie): refused too.
+    const start = await get('/api/google/integrate', alice);
+    const state = new URL(start.headers.location as string).searchParams.get('state');
+    const elsewhere = await server.signIn(ALICE);
+    const other = await get(`/api/google/integrate/callback?code=any&state=${state}`, elsewhere);
+    expect(other.headers.location).toBe('/integrations?refused=gws-state');
     const member = await server.signIn(BEN);
     expect((await get('/api/google/integrate', member)).headers.location).toBe(
       '/integrations?gws=true',

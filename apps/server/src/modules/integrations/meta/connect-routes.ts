@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECT_LIMIT, connectFlow } from '../connect-flow';
+import { CONNECT_ROUTE, connectFlow } from '../connect-flow';
 import { recordGrant } from '../grants';
 import { metaClientConfig } from '../provider-grants';
 import type { IntegrationsContext } from '../service';
@@ -38,7 +38,7 @@ export const metaConnectRoutes =
 
     app.get(
       '/facebook/auth',
-      { config: CONNECT_LIMIT, schema: { hide: true }, onRequest: app.loadUser },
+      { config: CONNECT_ROUTE, schema: { hide: true }, onRequest: app.loadUser },
       async (request, reply) => {
         const session = request.session;
         const meta = metaClientConfig(ctx.config);
@@ -53,7 +53,7 @@ export const metaConnectRoutes =
     app.get(
       '/facebook/callback',
       {
-        config: CONNECT_LIMIT,
+        config: CONNECT_ROUTE,
         schema: { hide: true, querystring: callbackQuery },
         onRequest: app.loadUser,
       },

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeMeta, startFakeMeta } from '../../../../test/fakes/meta/fake-meta';
 import { answerDialog } from '../../../../test/fakes/meta/test-requests';
+import { proofOf } from '../../../../test/fakes/meta/tokens';
+import { DEFAULT_PERSON } from '../../../../test/fakes/meta/world';
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
 import { cookiesOf, syncAs } from '../../../../test/integration-test-kit';
 import { ALICE, BEN, createTestApp, expectError, type TestApp } from '../../../../test/test-app';
@@ -175,6 +177,35 @@ describe('connecting Meta (fake Meta)', () => {
     const row = await findIntegrationRow(server.database.db, organizationId, 'meta');
     expect(row?.status).toBe('connected');
     expect(row?.tokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 50 * 86_400_000);
+  });
+
+  it('disconnecting gives the grant back at Meta: the app loses its permissions', async () => {
+    const alice = await server.signIn(ALICE);
+    expect(await connect(alice)).toBe('/facebook-success');
+    meta.clearRequests();
+    const res = await server.inject({
+      method: 'DELETE',
+      url: '/api/integrations/meta',
+      headers: { cookie: alice },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('available');
+
+    const revocations = meta.requests().filter((r) => r.method === 'DELETE');
+    expect(revocations).toEqual([
+      expect.objectContaining({ path: `/v24.0/${DEFAULT_PERSON.id}/permissions`, status: 200 }),
+    ]);
+    // The token the server held no longer works anywhere at Meta.
+    const token = revocations[0]?.params.access_token ?? '';
+    const graph = new URL(`${meta.url}/v24.0/me`);
+    graph.searchParams.set('access_token', token);
+    graph.searchParams.set('appsecret_proof', proofOf(TEST_CLIENT.secret, token));
+    const after = await fetch(graph);
+    expect(after.status).toBe(400);
+    expect(((await after.json()) as { error: unknown }).error).toMatchObject({
+      code: 190,
+      error_subcode: 458,
+    });
   });
 
   it('refuses a callback nobody started, and the dialog for members', async () => {

@@ -11,6 +11,7 @@ export {
   type MetaToken,
   type MetaTokenInfo,
   metaDialogUrl,
+  revokeMetaGrant,
 } from './oauth';
 export type { RetryPolicy } from './retry';
 export { META_SCOPES, missingMetaScopes } from './scopes';

@@ -135,3 +135,35 @@ export async function debugMetaToken(
     userId: d.user_id ?? null,
   };
 }
+
+/**
+ * Gives the whole grant back: `DELETE /{user-id}/permissions` with the person's token removes the
+ * app from their account, and every token of it stops working. Not retried beyond the usual.
+ */
+export async function revokeMetaGrant(
+  cfg: MetaClientConfig,
+  token: string,
+  userId: string | null,
+  signal?: AbortSignal,
+): Promise<void> {
+  const where = 'Meta permissions revocation';
+  const url = graphUrl(cfg, `/${encodeURIComponent(userId ?? 'me')}/permissions`, {
+    access_token: token,
+    appsecret_proof: appSecretProof(cfg.appSecret, token),
+  });
+  const body = await withRetries(
+    () =>
+      fetchMeta(
+        where,
+        url,
+        { method: 'DELETE', headers: { accept: 'application/json' } },
+        cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        signal,
+      ),
+    DEFAULT_RETRY,
+    signal,
+  );
+  if (!z.object({ success: z.literal(true) }).safeParse(body).success) {
+    throw new MetaApiError('failed', `${where}: unexpected answer`, { httpStatus: 200 });
+  }
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECT_LIMIT, connectFlow } from '../connect-flow';
+import { CONNECT_ROUTE, connectFlow } from '../connect-flow';
 import { recordGrant } from '../grants';
 import { microsoftClientConfig } from '../provider-grants';
 import type { IntegrationsContext } from '../service';
@@ -47,7 +47,7 @@ export const microsoftConnectRoutes =
 
     app.get(
       '/microsoft/integration',
-      { config: CONNECT_LIMIT, schema: { hide: true }, onRequest: app.loadUser },
+      { config: CONNECT_ROUTE, schema: { hide: true }, onRequest: app.loadUser },
       async (request, reply) => {
         const session = request.session;
         if (!session) return reply.redirect('/?login=true');
@@ -69,7 +69,7 @@ export const microsoftConnectRoutes =
     app.get(
       '/microsoft/integration/callback',
       {
-        config: CONNECT_LIMIT,
+        config: CONNECT_ROUTE,
         schema: { hide: true, querystring: callbackQuery },
         onRequest: app.loadUser,
       },
