@@ -113,6 +113,7 @@ function cycleReport(imports: Import[], unitOf: (file: string) => string | null)
 const TABLE_OWNERS: Record<string, string> = {
   users: 'modules/users/repository.ts',
   userIdentities: 'modules/users/repository.ts',
+  removedMembers: 'modules/users/repository.ts',
   organizations: 'modules/organizations/repository.ts',
   sessions: 'modules/sessions/repository.ts',
   oidcLogins: 'modules/auth/oidc/repository.ts',

@@ -283,14 +283,14 @@ export const integrationsEndpoints = {
   getGoogleStaleUsers: endpoint({
     method: 'GET',
     path: '/integrations/google-workspace/stale-users',
-    access: 'user',
+    access: 'admin',
     response: { 200: staleUsersResponse },
     summary: 'Google Workspace accounts nobody signs in to any more',
   }),
   getGoogleSuperAdminCount: endpoint({
     method: 'GET',
     path: '/integrations/google-workspace/super-admin-count',
-    access: 'user',
+    access: 'admin',
     response: { 200: superAdminCountResponse },
     summary: 'How many Google Workspace super administrators there are',
   }),
