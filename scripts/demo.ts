@@ -8,6 +8,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { appUrlFromEnv } from '../apps/server/test/fakes/app-url';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '../apps/server/test/fakes/stripe/fake-stripe';
 import { TEST_CLIENT } from '../apps/server/test/fakes/test-client';
 
@@ -19,7 +20,8 @@ if (!Number.isInteger(port) || port < 1 || port > 65535 - 96) {
   );
   process.exit(2);
 }
-const appUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+// The server's own reading of PUBLIC_URL and PORT: http://localhost:PORT unless PUBLIC_URL is set.
+const appUrl = appUrlFromEnv({ PUBLIC_URL: process.env.PUBLIC_URL, PORT: String(port) });
 const fake = (offset: number) => ({
   port: String(port + offset),
   url: `http://127.0.0.1:${port + offset}`,
