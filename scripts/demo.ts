@@ -101,6 +101,12 @@ say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider i
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
+// `npm run demo` starts this through a shell that does not pass SIGTERM on: when whatever
+// started the demo is gone, the demo goes too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop(0);
+}, 500).unref();
 
 try {
   if (!process.argv.includes('--no-build')) {

@@ -86,6 +86,8 @@ describe('npm run demo', () => {
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
+      // A group of its own, so that a failed run can end it with its children.
+      detached: true,
     });
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(lines.join('\n'))), 60_000);
@@ -103,7 +105,7 @@ describe('npm run demo', () => {
   }, 120_000);
 
   afterAll(() => {
-    if (demo.exitCode === null) demo.kill('SIGKILL');
+    if (demo.exitCode === null) process.kill(-(demo.pid ?? 0), 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
