@@ -2,7 +2,7 @@
 # Build:  docker build -t castellan .
 # Run:    docker compose up   (PostgreSQL and Redis beside it; see compose.yaml and the README)
 
-# ---- build: every dependency, then `npm run build` (web app, server bundle, scan command) ----
+# ---- build: every dependency, then `npm run build` (web app, server bundle, scan command, agent) ----
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -14,7 +14,7 @@ COPY packages/scanner/package.json packages/scanner/
 # The sources come next; the postinstall build runs with them in `npm run build` instead.
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
-RUN npm run build && npm run agent:build
+RUN npm run build
 
 # ---- runtime: production dependencies only, the built files, a non-root user ----
 FROM node:20-bookworm-slim AS runtime

@@ -1,7 +1,8 @@
 // Builds what `npm start` and `castellan-scan` run, each part only when its inputs changed since
-// its last build: the web app (Vite), the server bundle and the scanner's CLI (esbuild).
-//   node scripts/build.mjs [web] [server] [scanner] [--force] [--quiet]
-// No part named builds all three. Each output folder keeps a list of the files its build read with
+// its last build: the web app (Vite), the server bundle, the scanner's CLI (esbuild) and the
+// endpoint agent the server hands out (packages/agent/scripts/build.mjs).
+//   node scripts/build.mjs [web] [server] [scanner] [agent] [--force] [--quiet]
+// No part named builds them all. Each output folder keeps a list of the files its build read with
 // a hash of each (.build-inputs.json); the part is up to date when every one still hashes the same.
 // Files under node_modules are not listed: the lockfile stands for them. With --at-install (the
 // postinstall step) a missing esbuild (an install without dev dependencies) skips the build.
@@ -40,6 +41,8 @@ const parts = {
     build: () =>
       bundle({ entry: 'packages/scanner/src/cli.ts', outfile: 'packages/scanner/dist/cli.js' }),
   },
+  // So that a new server always has an agent to hand out: a few seconds.
+  agent: { out: 'packages/agent/dist', build: buildAgent },
 };
 
 for (const name of named) {
@@ -177,6 +180,34 @@ async function buildWeb() {
     'apps/web/vite.config.ts',
     'apps/web/scripts/precompress.mjs',
     ...publicFiles,
+  ];
+}
+
+/**
+ * The agent's own build (its .mjs and this system's single executable). That build refuses to
+ * bundle anything but the agent's sources and the contract's two agent files, so those are its
+ * inputs, with the script itself and the package's version.
+ */
+function buildAgent() {
+  const agent = path.join(root, 'packages/agent');
+  try {
+    execFileSync(process.execPath, [path.join(agent, 'scripts/build.mjs')], {
+      cwd: agent,
+      stdio: quiet ? 'pipe' : 'inherit',
+    });
+  } catch (error) {
+    if (quiet) process.stderr.write(`${error.stdout ?? ''}${error.stderr ?? ''}`);
+    fail('agent: the build failed');
+  }
+  const sources = listFiles(path.join(agent, 'src'))
+    .map(ownFile)
+    .filter((file) => !file.endsWith('.test.ts'));
+  return [
+    ...sources,
+    'packages/contract/src/agent-checks.ts',
+    'packages/contract/src/agent-targets.ts',
+    'packages/agent/scripts/build.mjs',
+    'packages/agent/package.json',
   ];
 }
 

@@ -2,12 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AGENT_TARGETS, type AgentDownload } from '@castellan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEX_HTML_MARKER } from './global-setup';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 // The server as `npm start` runs it: the esbuild bundle, which must find its migrations, the
-// sample report and the web build from dist/ and take its packages from node_modules.
+// sample report, the web build and the agent builds from dist/ and take its packages from
+// node_modules.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const build = (...args: string[]) =>
@@ -19,7 +21,7 @@ describe('the built server', () => {
   let url: string;
 
   beforeAll(async () => {
-    build('server', '--quiet');
+    build('server', 'agent', '--quiet');
     dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-built-'));
     server = await startServerProcess({ dataDir }, {}, { built: true });
     url = server.origin;
@@ -42,6 +44,30 @@ describe('the built server', () => {
     expect(login.status).toBe(200);
   });
 
+  it('hands out the agent the build made, for this system and for any with Node.js', async () => {
+    const login = await fetch(`${url}/api/auth/test-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email: 'ben.carter@brightwave.example' }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const res = await fetch(`${url}/api/agent/downloads`, { headers: { cookie } });
+    const { downloads } = (await res.json()) as { downloads: AgentDownload[] };
+    const here = `${process.platform}-${process.arch}`;
+    const built = downloads.filter((d) => d.file).map((d) => d.target);
+    expect(built).toContain('node');
+    if ((AGENT_TARGETS as readonly string[]).includes(here)) expect(built).toContain(here);
+    const code = await fetch(`${url}/api/agent/enrollment-codes`, {
+      method: 'POST',
+      headers: { cookie, origin: url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(code.status).toBe(201);
+  });
+
   it('serves the web app', async () => {
     const res = await fetch(`${url}/`);
     expect(res.status).toBe(200);
@@ -49,6 +75,6 @@ describe('the built server', () => {
   });
 
   it('is not built again while its sources are unchanged', () => {
-    expect(build('server')).toBe('server: up to date\n');
+    expect(build('server', 'agent')).toBe('server: up to date\nagent: up to date\n');
   });
 });

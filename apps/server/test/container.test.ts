@@ -23,11 +23,10 @@ const stages = instructions.reduce<string[][]>((all, line) => {
 }, []);
 const [buildStage = [], runtimeStage = []] = stages;
 
-/** What `npm run build` and `npm run agent:build` write. */
-const buildOutputs = [
-  ...[...read('scripts/build.mjs').matchAll(/out: '([^']+)'/g)].map((m) => m[1] ?? ''),
-  'packages/agent/dist',
-];
+/** What `npm run build` writes (the agent's builds among them). */
+const buildOutputs = [...read('scripts/build.mjs').matchAll(/out: '([^']+)'/g)].map(
+  (m) => m[1] ?? '',
+);
 const copies = (stage: string[]) =>
   stage
     .filter((line) => line.startsWith('COPY '))

@@ -1,13 +1,15 @@
 // Starts the fake Google alone: `npx tsx apps/server/test/fakes/run-google.ts`.
 // Env: GOOGLE_FAKE_PORT (default 3193), GOOGLE_FAKE_DOMAIN (default acme-tools.test),
-//      APP_URL (default http://127.0.0.1:3000; its /api/google/integrate/callback is the
+//      APP_URL (default: the server's PUBLIC_URL, from PUBLIC_URL or PORT as the server reads them,
+//      http://localhost:3000 when neither is set; its /api/google/integrate/callback is the
 //      redirect URI allowed for the client castellan-test / castellan-test-secret).
+import { appUrlFromEnv } from './app-url';
 import { DEFAULT_DOMAIN, startFakeGoogle } from './google/fake-google';
 import { TEST_CLIENT } from './test-client';
 
 const port = Number(process.env.GOOGLE_FAKE_PORT ?? 3193);
 const domain = (process.env.GOOGLE_FAKE_DOMAIN ?? DEFAULT_DOMAIN).toLowerCase();
-const appUrl = (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const appUrl = appUrlFromEnv();
 const DAY = 86_400_000;
 const now = Date.now();
 const ago = (days: number) => new Date(now - days * DAY);

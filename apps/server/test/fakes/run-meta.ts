@@ -1,12 +1,14 @@
 // Starts the fake Meta alone: `npx tsx apps/server/test/fakes/run-meta.ts`.
 // Env: META_FAKE_PORT (default 3195),
-//      APP_URL (default http://127.0.0.1:3000; its /api/facebook/callback is the redirect URI
+//      APP_URL (default: the server's PUBLIC_URL, from PUBLIC_URL or PORT as the server reads them,
+//      http://localhost:3000 when neither is set; its /api/facebook/callback is the redirect URI
 //      allowed for the app castellan-test / castellan-test-secret).
+import { appUrlFromEnv } from './app-url';
 import { startFakeMeta } from './meta/fake-meta';
 import { TEST_CLIENT } from './test-client';
 
 const port = Number(process.env.META_FAKE_PORT ?? 3195);
-const appUrl = (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const appUrl = appUrlFromEnv();
 const redirectUri = `${appUrl}/api/facebook/callback`;
 
 const meta = await startFakeMeta({

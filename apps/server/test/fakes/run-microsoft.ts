@@ -1,15 +1,17 @@
 // Starts the fake Microsoft alone: `npx tsx apps/server/test/fakes/run-microsoft.ts`.
 // Env: MICROSOFT_FAKE_PORT (default 3194), MICROSOFT_FAKE_DOMAIN (default tidewater.example),
 //      MICROSOFT_FAKE_PREMIUM (default 1; 0: no Entra ID P1),
-//      APP_URL (default http://127.0.0.1:3000; its /api/microsoft/integration/callback is the
+//      APP_URL (default: the server's PUBLIC_URL, from PUBLIC_URL or PORT as the server reads them,
+//      http://localhost:3000 when neither is set; its /api/microsoft/integration/callback is the
 //      redirect URI allowed for the client castellan-test / castellan-test-secret).
+import { appUrlFromEnv } from './app-url';
 import { DEFAULT_DOMAIN, startFakeMicrosoft } from './microsoft/fake-microsoft';
 import { TEST_CLIENT } from './test-client';
 
 const port = Number(process.env.MICROSOFT_FAKE_PORT ?? 3194);
 const domain = (process.env.MICROSOFT_FAKE_DOMAIN ?? DEFAULT_DOMAIN).toLowerCase();
 const premium = (process.env.MICROSOFT_FAKE_PREMIUM ?? '1') !== '0';
-const appUrl = (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const appUrl = appUrlFromEnv();
 const redirectUri = `${appUrl}/api/microsoft/integration/callback`;
 const DAY = 86_400_000;
 const now = Date.now();

@@ -1,8 +1,10 @@
 // Starts the Google-like and Microsoft-like test providers for the browser tests.
-// Env: APP_URL (the app's address), GOOGLE_PORT, MICROSOFT_PORT.
+// Env: APP_URL (the app's address; default: the server's PUBLIC_URL, as in run-google.ts),
+//      GOOGLE_PORT, MICROSOFT_PORT.
+import { appUrlFromEnv } from './app-url';
 import { startOidcProvider } from './oidc-providers';
 
-const appUrl = process.env.APP_URL ?? 'http://127.0.0.1:3100';
+const appUrl = appUrlFromEnv();
 const google = await startOidcProvider({
   kind: 'google',
   port: Number(process.env.GOOGLE_PORT ?? 3191),

@@ -1,10 +1,12 @@
 // Starts the fake Stripe alone: `npx tsx apps/server/test/fakes/run-stripe.ts`.
 // Env: STRIPE_FAKE_PORT (default 3196),
-//      APP_URL (default http://127.0.0.1:3000; webhooks are delivered to its /api/stripe/webhook).
+//      APP_URL (default: the server's PUBLIC_URL, from PUBLIC_URL or PORT as the server reads them,
+//      http://localhost:3000 when neither is set; webhooks are delivered to its /api/stripe/webhook).
+import { appUrlFromEnv } from './app-url';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from './stripe/fake-stripe';
 
 const port = Number(process.env.STRIPE_FAKE_PORT ?? 3196);
-const appUrl = (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const appUrl = appUrlFromEnv();
 
 const stripe = await startFakeStripe({ port, appUrl });
 

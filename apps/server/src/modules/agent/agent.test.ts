@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AgentCheckResult, AgentDeviceInfo } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -36,10 +39,14 @@ const allPass = [
   check('browser-updates', 'unknown'),
 ];
 
+// Codes are given only by a server with an agent to hand out.
+const dist = mkdtempSync(path.join(tmpdir(), 'castellan-agent-dist-'));
+writeFileSync(path.join(dist, 'castellan-agent.mjs'), 'console.log("an agent build");\n');
+
 describe.each(databaseKinds())('the endpoint agent API on %s', (kind) => {
   const server = useTestApp(kind, {
     seed: true,
-    env: { AGENT_BROWSER_VERSIONS: 'chrome=131.0.6778.85,firefox=133.0' },
+    env: { AGENT_BROWSER_VERSIONS: 'chrome=131.0.6778.85,firefox=133.0', AGENT_DIST_DIR: dist },
   });
   const tasks = taskCalls(server);
 

@@ -48,4 +48,35 @@ describe('the agent downloads', () => {
     ).toMatch(/no agent build/);
     expectError(await server().inject({ url: '/api/agent/download/..%2F..%2Fetc%2Fpasswd' }), 400);
   });
+
+  it('gives an enrollment code, there being a build to enroll', async () => {
+    const cookie = await server().signIn('ben.carter@brightwave.example');
+    const res = await server().inject({
+      method: 'POST',
+      url: '/api/agent/enrollment-codes',
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('a server without any agent build', () => {
+  const server = useTestApp('pglite', {
+    seed: true,
+    env: { AGENT_DIST_DIR: mkdtempSync(path.join(tmpdir(), 'castellan-agent-none-')) },
+  });
+
+  it('lists no file to download and gives no enrollment code', async () => {
+    const cookie = await server().signIn('ben.carter@brightwave.example');
+    const list = await server().inject({ url: '/api/agent/downloads', headers: { cookie } });
+    expect(list.json().downloads.map((d: { file: unknown }) => d.file)).toEqual(
+      Array(5).fill(null),
+    );
+    const res = await server().inject({
+      method: 'POST',
+      url: '/api/agent/enrollment-codes',
+      headers: { cookie },
+    });
+    expect(expectError(res, 409)).toMatch(/no agent build .* nothing to enroll/);
+  });
 });

@@ -21,7 +21,20 @@ export async function agentBuild(
   return { path: file, bytes: info.size, sha256: await sha256Of(file, info), fileName };
 }
 
-/** Every target, with its file when this server has one (`npm run agent:build` makes them). */
+/** Whether this server has a build of the agent for any system (`npm run build` makes them). */
+export async function hasAgentBuild(distDir: string): Promise<boolean> {
+  const found = await Promise.all(
+    AGENT_TARGETS.map((target) =>
+      stat(path.join(distDir, AGENT_TARGET_FILES[target].fileName)).then(
+        (info) => info.isFile(),
+        () => false,
+      ),
+    ),
+  );
+  return found.includes(true);
+}
+
+/** Every target, with its file when this server has one (`npm run build` makes them). */
 export async function agentDownloads(distDir: string): Promise<AgentDownload[]> {
   return Promise.all(
     AGENT_TARGETS.map(async (target) => {

@@ -2,11 +2,12 @@ import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { ConflictError } from '../../lib/errors';
 import { auditActor } from '../audit/actor';
 import { requireAdmin } from '../sessions/access';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
-import { agentDownloads } from './downloads';
+import { agentDownloads, hasAgentBuild } from './downloads';
 import { bearerToken } from './secrets';
 import {
   createEnrollmentCode,
@@ -36,6 +37,12 @@ export const agentRoutes =
       endpoints.createAgentEnrollmentCode,
       { config: CODE_LIMIT },
       async (request, reply) => {
+        // A code is only worth having with an agent to enroll.
+        if (!(await hasAgentBuild(config.agent.distDir))) {
+          throw new ConflictError(
+            'This server has no agent build to hand out yet, so there is nothing to enroll (`npm run build` makes one).',
+          );
+        }
         const { user, organization } = sessionOf(request);
         const code = await createEnrollmentCode(db, {
           organizationId: organization.id,

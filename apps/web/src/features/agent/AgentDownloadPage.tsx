@@ -4,14 +4,8 @@ import { PageHeading } from '../../components/PageHeading';
 import { QueryStatus } from '../../components/QueryStatus';
 import { AboutTheAgent } from './AboutTheAgent';
 import { useAgentDownloads } from './api';
-import { DownloadsSection } from './DownloadsSection';
-import {
-  browserSystemHints,
-  detectPlatform,
-  preferredTargets,
-  splitDownloads,
-} from './detect-platform';
-import { EnrollSection } from './EnrollSection';
+import { browserSystemHints, detectPlatform } from './detect-platform';
+import { InstallSteps } from './InstallSteps';
 
 /**
  * `/agent/download`: the builds of the endpoint agent, this computer's first, and a one-time code
@@ -19,13 +13,8 @@ import { EnrollSection } from './EnrollSection';
  */
 export default function AgentDownloadPage() {
   const downloads = useAgentDownloads();
-  const { platform, preferred } = useMemo(() => {
-    const detected = detectPlatform(browserSystemHints());
-    return { platform: detected, preferred: preferredTargets(detected) };
-  }, []);
+  const platform = useMemo(() => detectPlatform(browserSystemHints()), []);
   const list = downloads.data?.downloads;
-  const { yours, others } = useMemo(() => splitDownloads(list ?? [], preferred), [list, preferred]);
-  const targets = [...yours, ...others].map((d) => d.target);
 
   return (
     <>
@@ -37,16 +26,7 @@ export default function AgentDownloadPage() {
       </Text>
       <Stack gap="xl" maw="44rem">
         <QueryStatus query={downloads} what="the agent downloads" />
-        {list && list.length === 0 && (
-          <Text role="status">This server has no agent builds to hand out yet.</Text>
-        )}
-        {list && list.length > 0 && (
-          <>
-            <DownloadsSection platform={platform} yours={yours} others={others} />
-            <Divider />
-            <EnrollSection targets={targets} initialTarget={targets[0] ?? preferred[0] ?? 'node'} />
-          </>
-        )}
+        {list && <InstallSteps downloads={list} platform={platform} />}
         <Divider />
         <AboutTheAgent />
       </Stack>

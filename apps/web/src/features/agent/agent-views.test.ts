@@ -1,10 +1,12 @@
 import type { AgentDevice, AgentDownload } from '@castellan/contract';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DeviceChecks } from './DeviceChecks';
 import { DownloadCard } from './DownloadCard';
+import { InstallSteps } from './InstallSteps';
 
 const render = (element: ReactElement) =>
   renderToStaticMarkup(createElement(MantineProvider, null, element));
@@ -35,6 +37,42 @@ describe('a download', () => {
     const html = render(createElement(DownloadCard, { download: { ...download, file: null } }));
     expect(html).not.toMatch(/<a[\s>]|href=/);
     expect(text(html)).toContain('No build for macOS (Apple silicon) on this server yet.');
+  });
+});
+
+describe('the install steps', () => {
+  const file = { url: '/api/agent/download/x', bytes: 1_000_000, sha256: 'cd'.repeat(32) };
+  const downloads: AgentDownload[] = (
+    [
+      ['linux-x64', 'Linux (x64)', file],
+      ['darwin-arm64', 'macOS (Apple silicon)', null],
+      ['darwin-x64', 'macOS (Intel)', null],
+      ['win32-x64', 'Windows (x64)', null],
+      ['node', 'Any system with Node.js 18 or later', file],
+    ] as const
+  ).map(([target, label, file]) => ({ target, label, fileName: target, file }));
+  const steps = (list: AgentDownload[]) =>
+    render(
+      createElement(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        createElement(InstallSteps, { downloads: list, platform: 'darwin' }),
+      ),
+    );
+  const options = (html: string) =>
+    [...html.matchAll(/<option[^>]*value="([^"]+)"/g)].map((m) => m[1]);
+
+  it('offers enrollment for the builds this server has, not for a system without one', () => {
+    const html = steps(downloads);
+    expect(text(html)).toContain('No build for macOS (Apple silicon) on this server yet.');
+    expect(options(html)).toEqual(['linux-x64', 'node']);
+    expect(text(html)).toContain('Get an enrollment code');
+  });
+
+  it('offers no enrollment at all on a server without any build', () => {
+    const html = steps(downloads.map((d) => ({ ...d, file: null })));
+    expect(text(html)).toMatch(/ This server has no agent builds to hand out yet\.$/);
+    expect(html).not.toContain('enrollment code');
   });
 });
 

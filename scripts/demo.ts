@@ -1,0 +1,175 @@
+// `npm run demo`: the product as `npm start` runs it, with every offline fake beside it (the
+// sign-in providers, Google, Microsoft, Meta and Stripe), all agreeing on the app's one address.
+//   PORT=4000 npm run demo          the app on PORT (default 3000), the fakes on PORT+91 … PORT+96
+//   npm run demo -- --no-build      without building first
+// PUBLIC_URL, when set, is the address for every one of them; DATA_DIR and the other settings
+// pass through to the server. Ctrl-C (or SIGTERM) stops them all. The fakes are test code
+// (apps/server/test/fakes): only this launcher and the tests start them, never the product.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { appUrlFromEnv } from '../apps/server/test/fakes/app-url';
+import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '../apps/server/test/fakes/stripe/fake-stripe';
+import { TEST_CLIENT } from '../apps/server/test/fakes/test-client';
+
+const root = path.dirname(import.meta.dirname);
+const port = Number(process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 1 || port > 65535 - 96) {
+  process.stderr.write(
+    `PORT must be a whole number from 1 to ${65535 - 96}: the fakes take PORT+91 to PORT+96.\n`,
+  );
+  process.exit(2);
+}
+// The server's own reading of PUBLIC_URL and PORT: http://localhost:PORT unless PUBLIC_URL is set.
+const appUrl = appUrlFromEnv({ PUBLIC_URL: process.env.PUBLIC_URL, PORT: String(port) });
+const fake = (offset: number) => ({
+  port: String(port + offset),
+  url: `http://127.0.0.1:${port + offset}`,
+});
+const oidc = { google: fake(91), microsoft: fake(92) };
+const [google, microsoft, meta, stripe] = [fake(93), fake(94), fake(95), fake(96)];
+
+// What the app and the fakes must agree on; APP_URL would override the fakes' reading of it.
+const { APP_URL: _ignored, ...inherited } = process.env;
+const shared = { ...inherited, PORT: String(port), PUBLIC_URL: appUrl };
+
+type Service = { name: string; script: string; env: Record<string, string>; ready: string[] };
+const fakes: Service[] = [
+  {
+    name: 'sign-in',
+    script: 'run-oidc-providers.ts',
+    env: { GOOGLE_PORT: oidc.google.port, MICROSOFT_PORT: oidc.microsoft.port },
+    ready: [oidc.google.url, oidc.microsoft.url].map(
+      (u) => `${u}/.well-known/openid-configuration`,
+    ),
+  },
+  {
+    name: 'google',
+    script: 'run-google.ts',
+    env: { GOOGLE_FAKE_PORT: google.port, GOOGLE_FAKE_DOMAIN: 'brightwave.example' },
+    ready: [`${google.url}/__fake/world`],
+  },
+  {
+    name: 'microsoft',
+    script: 'run-microsoft.ts',
+    env: { MICROSOFT_FAKE_PORT: microsoft.port, MICROSOFT_FAKE_DOMAIN: 'tidewater.example' },
+    ready: [`${microsoft.url}/__fake/tenant`],
+  },
+  {
+    name: 'meta',
+    script: 'run-meta.ts',
+    env: { META_FAKE_PORT: meta.port },
+    ready: [`${meta.url}/__fake/businesses`],
+  },
+  {
+    name: 'stripe',
+    script: 'run-stripe.ts',
+    env: { STRIPE_FAKE_PORT: stripe.port },
+    ready: [`${stripe.url}/__fake/customers`],
+  },
+];
+
+const serverEnv = {
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  OIDC_ALLOW_HTTP: '1',
+  GOOGLE_ISSUER: oidc.google.url,
+  GOOGLE_CLIENT_ID: TEST_CLIENT.id,
+  GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
+  MICROSOFT_ISSUER: oidc.microsoft.url,
+  MICROSOFT_CLIENT_ID: TEST_CLIENT.id,
+  MICROSOFT_CLIENT_SECRET: TEST_CLIENT.secret,
+  GOOGLE_API_BASE_URL: google.url,
+  MICROSOFT_API_BASE_URL: microsoft.url,
+  META_APP_ID: TEST_CLIENT.id,
+  META_APP_SECRET: TEST_CLIENT.secret,
+  META_API_BASE_URL: meta.url,
+  STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+  STRIPE_API_BASE_URL: stripe.url,
+};
+
+say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider it connects to.
+  Open ${appUrl}/test-login and sign in as
+    Alice Morgan (Brightwave, admin; Google Workspace): connect Google Workspace and Meta;
+    Olivia Parker (Tidewater, admin; Microsoft 365): connect Microsoft 365.
+  On the fake Google's page allow as alice.morgan@brightwave.example; on the fake Microsoft's
+  choose Olivia Parker and accept; on the fake Meta's press Continue.
+  "Sign in with Google" or "with Microsoft" takes any demo address, e.g. alice.morgan@brightwave.example, with any password.
+  Ctrl-C stops everything.
+`);
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
+// `npm run demo` starts this through a shell that does not pass SIGTERM on: when whatever
+// started the demo is gone, the demo goes too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop(0);
+}, 500).unref();
+
+try {
+  if (!process.argv.includes('--no-build')) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  }
+  for (const service of fakes) {
+    const script = path.join(root, 'apps/server/test/fakes', service.script);
+    start(service.name, ['--import', 'tsx', script], root, { ...shared, ...service.env });
+  }
+  await Promise.all(fakes.flatMap((s) => s.ready.map((url) => waitFor(s.name, url))));
+  // As `npm start` runs it: from its workspace, so that its data stays in apps/server/data.
+  const server = path.join(root, 'apps/server');
+  start('app', ['--enable-source-maps', 'dist/main.js'], server, { ...shared, ...serverEnv });
+  await waitFor('app', `${appUrl}/api/health`);
+  say(`Ready: open ${appUrl}/test-login`);
+} catch (error) {
+  if (!stopping) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    await stop(1);
+  }
+}
+
+function start(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.set(name, child);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => say(`[${name}] ${line}`));
+  }
+  child.once('exit', (code, signal) => {
+    children.delete(name);
+    if (stopping) return;
+    process.stderr.write(`${name} stopped (${signal ?? `exit ${code}`}): stopping the demo.\n`);
+    void stop(1);
+  });
+}
+
+async function waitFor(name: string, url: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (stopping) throw new Error('');
+    const res = await fetch(url).catch(() => null);
+    if (res?.ok) return;
+    if (!children.has(name)) throw new Error(`${name} stopped before it answered at ${url}.`);
+    if (Date.now() > deadline) throw new Error(`${name} did not answer at ${url} within 60 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Asks every child to stop, waits for them (killing any still there after 10 s), then exits. */
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  const running = [...children.values()];
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  const late = setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+  }, 10_000);
+  await Promise.all(exited);
+  clearTimeout(late);
+  process.exit(code);
+}
+
+function say(line: string) {
+  process.stdout.write(`${line}\n`);
+}
