@@ -9,8 +9,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { appUrlFromEnv } from '../apps/server/test/fakes/app-url';
-import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '../apps/server/test/fakes/stripe/fake-stripe';
-import { TEST_CLIENT } from '../apps/server/test/fakes/test-client';
+import { type DemoFakes, startDemoFakes } from '../apps/server/test/fakes/demo-fakes';
 
 const root = path.dirname(import.meta.dirname);
 const port = Number(process.env.PORT ?? 3000);
@@ -22,71 +21,10 @@ if (!Number.isInteger(port) || port < 1 || port > 65535 - 96) {
 }
 // The server's own reading of PUBLIC_URL and PORT: http://localhost:PORT unless PUBLIC_URL is set.
 const appUrl = appUrlFromEnv({ PUBLIC_URL: process.env.PUBLIC_URL, PORT: String(port) });
-const fake = (offset: number) => ({
-  port: String(port + offset),
-  url: `http://127.0.0.1:${port + offset}`,
-});
-const oidc = { google: fake(91), microsoft: fake(92) };
-const [google, microsoft, meta, stripe] = [fake(93), fake(94), fake(95), fake(96)];
 
 // What the app and the fakes must agree on; APP_URL would override the fakes' reading of it.
 const { APP_URL: _ignored, ...inherited } = process.env;
 const shared = { ...inherited, PORT: String(port), PUBLIC_URL: appUrl };
-
-type Service = { name: string; script: string; env: Record<string, string>; ready: string[] };
-const fakes: Service[] = [
-  {
-    name: 'sign-in',
-    script: 'run-oidc-providers.ts',
-    env: { GOOGLE_PORT: oidc.google.port, MICROSOFT_PORT: oidc.microsoft.port },
-    ready: [oidc.google.url, oidc.microsoft.url].map(
-      (u) => `${u}/.well-known/openid-configuration`,
-    ),
-  },
-  {
-    name: 'google',
-    script: 'run-google.ts',
-    env: { GOOGLE_FAKE_PORT: google.port, GOOGLE_FAKE_DOMAIN: 'brightwave.example' },
-    ready: [`${google.url}/__fake/world`],
-  },
-  {
-    name: 'microsoft',
-    script: 'run-microsoft.ts',
-    env: { MICROSOFT_FAKE_PORT: microsoft.port, MICROSOFT_FAKE_DOMAIN: 'tidewater.example' },
-    ready: [`${microsoft.url}/__fake/tenant`],
-  },
-  {
-    name: 'meta',
-    script: 'run-meta.ts',
-    env: { META_FAKE_PORT: meta.port },
-    ready: [`${meta.url}/__fake/businesses`],
-  },
-  {
-    name: 'stripe',
-    script: 'run-stripe.ts',
-    env: { STRIPE_FAKE_PORT: stripe.port },
-    ready: [`${stripe.url}/__fake/customers`],
-  },
-];
-
-const serverEnv = {
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  OIDC_ALLOW_HTTP: '1',
-  GOOGLE_ISSUER: oidc.google.url,
-  GOOGLE_CLIENT_ID: TEST_CLIENT.id,
-  GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
-  MICROSOFT_ISSUER: oidc.microsoft.url,
-  MICROSOFT_CLIENT_ID: TEST_CLIENT.id,
-  MICROSOFT_CLIENT_SECRET: TEST_CLIENT.secret,
-  GOOGLE_API_BASE_URL: google.url,
-  MICROSOFT_API_BASE_URL: microsoft.url,
-  META_APP_ID: TEST_CLIENT.id,
-  META_APP_SECRET: TEST_CLIENT.secret,
-  META_API_BASE_URL: meta.url,
-  STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-  STRIPE_API_BASE_URL: stripe.url,
-};
 
 say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider it connects to.
   Open ${appUrl}/test-login and sign in as
@@ -99,6 +37,7 @@ say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider i
 `);
 
 const children = new Map<string, ChildProcess>();
+let fakes: DemoFakes | undefined;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
 // `npm run demo` starts this through a shell that does not pass SIGTERM on: when whatever
@@ -112,14 +51,22 @@ try {
   if (!process.argv.includes('--no-build')) {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   }
-  for (const service of fakes) {
-    const script = path.join(root, 'apps/server/test/fakes', service.script);
-    start(service.name, ['--import', 'tsx', script], root, { ...shared, ...service.env });
-  }
-  await Promise.all(fakes.flatMap((s) => s.ready.map((url) => waitFor(s.name, url))));
+  // The fakes run in this process, each on its port after the app's.
+  fakes = await startDemoFakes(appUrl, {
+    googleSignIn: port + 91,
+    microsoftSignIn: port + 92,
+    google: port + 93,
+    microsoft: port + 94,
+    meta: port + 95,
+    stripe: port + 96,
+  });
   // As `npm start` runs it: from its workspace, so that its data stays in apps/server/data.
   const server = path.join(root, 'apps/server');
-  start('app', ['--enable-source-maps', 'dist/main.js'], server, { ...shared, ...serverEnv });
+  start('app', ['--enable-source-maps', 'dist/main.js'], server, {
+    LOG_LEVEL: 'warn',
+    ...shared,
+    ...fakes.serverEnv,
+  });
   await waitFor('app', `${appUrl}/api/health`);
   say(`Ready: open ${appUrl}/test-login`);
 } catch (error) {
@@ -165,7 +112,7 @@ async function stop(code: number) {
   const late = setTimeout(() => {
     for (const child of children.values()) child.kill('SIGKILL');
   }, 10_000);
-  await Promise.all(exited);
+  await Promise.all([...exited, fakes?.close()]);
   clearTimeout(late);
   process.exit(code);
 }

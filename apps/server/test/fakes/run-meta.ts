@@ -4,45 +4,14 @@
 //      http://localhost:3000 when neither is set; its /api/facebook/callback is the redirect URI
 //      allowed for the app castellan-test / castellan-test-secret).
 import { appUrlFromEnv } from './app-url';
-import { startFakeMeta } from './meta/fake-meta';
+import { demoMeta } from './demo-fakes';
 import { TEST_CLIENT } from './test-client';
 
 const port = Number(process.env.META_FAKE_PORT ?? 3195);
 const appUrl = appUrlFromEnv();
 const redirectUri = `${appUrl}/api/facebook/callback`;
 
-const meta = await startFakeMeta({
-  port,
-  person: { id: '10215241773831025', name: 'Alice Morgan' },
-  redirectUris: [redirectUri],
-  // Two businesses, one without the two-factor requirement and one person without it: enough
-  // for paging at limit=1 too.
-  businesses: [
-    {
-      name: 'Brightwave Studio',
-      twoFactorType: 'none',
-      users: [
-        { name: 'Alice Morgan', role: 'ADMIN', twoFacStatus: 'enabled' },
-        { name: 'Ben Carter', role: 'EMPLOYEE', twoFacStatus: 'enabled' },
-        { name: 'Chloe Davies', role: 'EMPLOYEE', twoFacStatus: 'disabled' },
-        {
-          name: 'Priya Shah',
-          email: 'priya@northlight-agency.example',
-          role: 'EMPLOYEE',
-          twoFacStatus: 'enabled',
-        },
-      ],
-    },
-    {
-      name: 'Brightwave Shop',
-      twoFactorType: 'all_required',
-      users: [
-        { name: 'Alice Morgan', role: 'ADMIN', twoFacStatus: 'enabled' },
-        { name: 'Ben Carter', role: 'EMPLOYEE', twoFacStatus: 'enabled' },
-      ],
-    },
-  ],
-});
+const meta = await demoMeta({ port, appUrl });
 
 console.log(`fake Meta: ${meta.url} (signed in as Alice Morgan, 2 businesses)`);
 console.log(`  app ${TEST_CLIENT.id} / ${TEST_CLIENT.secret}, redirect ${redirectUri}`);
