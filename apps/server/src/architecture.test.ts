@@ -201,6 +201,14 @@ describe('server architecture', () => {
     expect(offending.map((i) => `${i.from}: ${i.text}`)).toEqual([]);
   });
 
+  it('keeps the sign-in protocol out of routes: they carry cookies and redirects only', () => {
+    const offending = sourceFiles(SRC)
+      .map((f) => path.relative(SRC, f).split(path.sep).join('/'))
+      .filter((file) => isRoutes(file))
+      .filter((file) => /from 'openid-client'/.test(readFileSync(path.join(SRC, file), 'utf8')));
+    expect(offending).toEqual([]);
+  });
+
   it('lets routes reach repositories only through services', () => {
     const offending = imports.filter((i) => isRoutes(i.from) && isRepository(i.to));
     expect(offending.map((i) => `${i.from}: ${i.text}`)).toEqual([]);

@@ -7,7 +7,6 @@ import {
 } from '@castellan/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as client from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
@@ -15,9 +14,9 @@ import { BadRequestError, NotFoundError } from '../../../lib/errors';
 import { cookieName, secureCookies } from '../../sessions/cookie-policy';
 import { startSession } from '../../sessions/plugin';
 import { route } from '../../sessions/route';
-import { identityFromClaims, SignInRefused, signInWithIdentity } from '../sign-in';
-import { savePendingLogin, takePendingLogin } from './pending-login';
+import { SignInRefused } from '../sign-in';
 import { type OidcProviders, PROVIDER_NAMES } from './providers';
+import { beginSignIn, finishSignIn } from './sign-in-flow';
 
 /**
  * Ties the provider's answer to the browser that started the sign-in (against login CSRF).
@@ -73,27 +72,9 @@ export const oidcRoutes =
         if (!providers.available.includes(provider)) {
           throw new NotFoundError(`Sign-in with ${PROVIDER_NAMES[provider]} is not set up here.`);
         }
-        const oidc = await providers.configuration(provider);
-        const state = client.randomState();
-        const nonce = client.randomNonce();
-        const codeVerifier = client.randomPKCECodeVerifier();
-        await savePendingLogin(db, state, {
-          provider,
-          codeVerifier,
-          nonce,
-          returnTo: returnPath,
-        });
-        const url = client.buildAuthorizationUrl(oidc, {
-          redirect_uri: providers.redirectUri(provider),
-          scope: 'openid email profile',
-          response_type: 'code',
-          code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
-          code_challenge_method: 'S256',
-          state,
-          nonce,
-        });
+        const { url, state } = await beginSignIn(db, providers, provider, returnPath);
         reply.setCookie(stateCookie, state, { ...stateCookieAttributes(request), maxAge: 600 });
-        return reply.redirect(url.href);
+        return reply.redirect(url);
       },
     );
 
@@ -111,26 +92,13 @@ export const oidcRoutes =
           request.log.warn({ provider, error }, 'the identity provider refused the sign-in');
           return refuse(request, reply, error === 'access_denied' ? 'cancelled' : 'failed');
         }
-        const pending = state ? await takePendingLogin(db, state) : null;
-        if (
-          !state ||
-          !pending ||
-          pending.provider !== provider ||
-          request.cookies[stateCookie] !== state
-        ) {
-          return refuse(request, reply, 'expired');
-        }
         try {
-          const oidc = await providers.configuration(provider);
-          const callbackUrl = new URL(request.url, config.publicUrl);
-          const tokens = await client.authorizationCodeGrant(oidc, callbackUrl, {
-            pkceCodeVerifier: pending.codeVerifier,
-            expectedState: state,
-            expectedNonce: pending.nonce,
-            idTokenExpected: true,
+          const { user, returnTo } = await finishSignIn(db, providers, {
+            provider,
+            state,
+            browserState: request.cookies[stateCookie],
+            url: new URL(request.url, config.publicUrl),
           });
-          const identity = identityFromClaims(provider, tokens.claims() ?? {});
-          const user = await signInWithIdentity(db, identity);
           await startSession(request, reply, config, db, user);
           request.log.info(
             { userId: user.id, provider, created: user.createdOrganization },
@@ -138,7 +106,7 @@ export const oidcRoutes =
           );
           clearStateCookie(request, reply);
           // Checked at the start already; checked again for logins started before that rule.
-          return reply.redirect(safeReturnPath(pending.returnTo ?? '/', config.publicUrl) ?? '/');
+          return reply.redirect(safeReturnPath(returnTo ?? '/', config.publicUrl) ?? '/');
         } catch (err) {
           if (err instanceof SignInRefused) {
             request.log.info({ provider, reason: err.reason }, 'sign-in refused');
