@@ -7,7 +7,7 @@ import { BackupError } from '../src/db/backup';
 export function embeddedDataDir(config: Config): string {
   if (config.databaseUrl) {
     throw new BackupError(
-      'DATABASE_URL is set: back up PostgreSQL with pg_dump and restore with pg_restore (README, "Backups").',
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump and restore with pg_restore (docs/running.md, "Backups").',
     );
   }
   if (config.dataDir.includes('://')) {

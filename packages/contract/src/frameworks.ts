@@ -85,7 +85,7 @@ export const CIS_IG1_SAFEGUARDS: readonly Safeguard[] = [
 
 /**
  * IG1 safeguards that do not apply to a 10–200 person organisation without its own IT department,
- * each with the one sentence the README gives as the reason. Every other IG1 safeguard is cited
+ * each with the one sentence docs/using.md gives as the reason. Every other IG1 safeguard is cited
  * by a catalogue task (a test holds both to it).
  */
 export const IG1_NOT_APPLICABLE: Readonly<Record<string, string>> = {};

@@ -29,7 +29,7 @@ export const riskAnalysisSummary = z.object({
   grade: z.enum(GRADES).nullable(),
   /** Problems found, by severity. */
   failedChecks: z.number().int(),
-  /** Estimated cost of a breach in USD; the model is in the README. */
+  /** Estimated cost of a breach in USD; the model is in docs/using.md. */
   expectedBreachCost: z.number(),
   /** The same model's low and high ends; `expected` equals `expectedBreachCost`. */
   expectedBreachCostRange: breachCostRange,

@@ -119,7 +119,7 @@ export const scoreArea = z.object({
 });
 export type ScoreArea = z.infer<typeof scoreArea>;
 
-/** `GET /api/get-score`: the cyber score status. The model is in the README. */
+/** `GET /api/get-score`: the cyber score status. The model is in docs/using.md. */
 export const scoreResponse = z.object({
   score: scoreValue,
   grade: z.enum(GRADES),

@@ -1,7 +1,7 @@
 // Backups of the embedded database (PGlite): a gzipped tarball of its data folder, taken by
 // PGlite itself (dumpDataDir) and loaded back into an empty folder. PGlite lets one process open
 // a folder at a time and does not lock it, so a backup is taken only while no server has the
-// folder open: it is then the whole database at one moment. PostgreSQL has pg_dump (README).
+// folder open: it is then the whole database at one moment. PostgreSQL has pg_dump (docs/running.md).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';

@@ -10,7 +10,7 @@ const KEY_FILE = 'encryption.key';
  * config refuses to start without it). Otherwise the embedded database keeps a generated key in
  * its data folder, created once with owner-only permissions; an in-memory database gets a key
  * for this process only. A server on PostgreSQL without ENCRYPTION_KEY gets a per-process key
- * too, so stored tokens stop opening after a restart: the README says to set it.
+ * too, so stored tokens stop opening after a restart: docs/configuration.md says to set it.
  */
 export function resolveEncryptionKey(config: Config): { key: Buffer; origin: string } {
   if (config.encryptionKey) return { key: config.encryptionKey, origin: 'ENCRYPTION_KEY' };

@@ -4,7 +4,7 @@ import { type AttackGraphInput, type Exposure, exposuresFrom, openEntryTasks } f
 
 /**
  * Expected breach cost: what a breach would cost this organisation, times the chance that one of
- * its open ways in is used. The model and its sources are in the README ("Expected breach cost").
+ * its open ways in is used. The model and its sources are in docs/using.md ("Expected breach cost").
  */
 
 /** IBM Cost of a Data Breach Report 2024: average cost per compromised record, USD. */

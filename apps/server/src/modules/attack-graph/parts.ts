@@ -3,7 +3,7 @@ import type { AttackAsset } from '@castellan/contract';
 /**
  * The attacker steps, assets and impacts an attack path goes through. `factor` is how often a
  * step succeeds once its entry point is open; `impact` is how much of a breach's cost losing
- * the asset brings about (the model is in the README, "Expected breach cost").
+ * the asset brings about (the model is in docs/using.md, "Expected breach cost").
  */
 export const STEPS = {
   phishing: {

@@ -3,7 +3,7 @@ import { gradeFor, TASK_CATEGORIES } from '@castellan/contract/vocabulary';
 import { assignedTo, type Completions, type Member } from '../tasks/assignment';
 import type { CatalogueTask } from '../tasks/catalogue/types';
 
-/** The score model and progress, from the tasks and their completions. See the README. */
+/** The score model and progress, from the tasks and their completions. See docs/using.md. */
 
 /** Points a task is worth, by its risk: the worse the risk it removes, the more it counts. */
 export const RISK_POINTS = { Critical: 10, High: 6, Medium: 3, Low: 1, Info: 0 } as const;

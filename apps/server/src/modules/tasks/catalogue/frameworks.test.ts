@@ -8,15 +8,15 @@ import {
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './index';
 
-const README = readFileSync(
-  path.resolve(import.meta.dirname, '../../../../../../README.md'),
+const USING = readFileSync(
+  path.resolve(import.meta.dirname, '../../../../../../docs/using.md'),
   'utf8',
 );
 const cited = (framework: 'cis' | 'ce') =>
   new Set(CATALOGUE.flatMap((t) => (framework === 'cis' ? t.cisSafeguards : t.cyberEssentials)));
 
 describe('the catalogue against the frameworks', () => {
-  it('cites every CIS Controls v8 IG1 safeguard, or the README says why it does not apply', () => {
+  it('cites every CIS Controls v8 IG1 safeguard, or docs/using.md says why it does not apply', () => {
     const cis = cited('cis');
     const neither = CIS_IG1_SAFEGUARDS.filter(
       (s) => !cis.has(s.id) && !(s.id in IG1_NOT_APPLICABLE),
@@ -26,8 +26,8 @@ describe('the catalogue against the frameworks', () => {
     expect(both).toEqual([]);
     for (const [id, reason] of Object.entries(IG1_NOT_APPLICABLE)) {
       expect(CIS_IG1_SAFEGUARDS.map((s) => s.id)).toContain(id);
-      expect(README).toContain(`**${id}**`);
-      expect(README).toContain(reason);
+      expect(USING).toContain(`**${id}**`);
+      expect(USING).toContain(reason);
     }
   });
 
