@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { isProtectedPath } from '../app/route-rules';
 import { configureHttp } from '../lib/http';
 import { queryClient } from '../lib/query-client';
-import { showToast } from '../lib/toast';
+import { showToast, TOAST_LEAVE_DELAY_MS, TOASTS_PROPS } from '../lib/toast';
 
 // As main.tsx does, except that an expired session only says so: a test has no page to leave.
 configureHttp({
@@ -12,8 +13,15 @@ configureHttp({
   onSessionExpired: (message) => showToast({ severity: 'warn', summary: message }),
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The toasts' store lives as long as the file's module graph: a test's toasts leave with it.
+  const toasts = TOASTS_PROPS.store;
+  const { notifications: shown, queue } = toasts.getState();
+  if (shown.length + queue.length > 0) {
+    notifications.clean(toasts);
+    await new Promise((done) => setTimeout(done, TOAST_LEAVE_DELAY_MS));
+  }
   // The guard and the logout use the app's own cache; each test starts signed out and empty.
   queryClient.clear();
   sessionStorage.clear();
