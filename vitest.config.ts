@@ -28,8 +28,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          // Each test's fake API (fetch) goes with it.
+          // Each test's fake API (fetch) and spies go with it.
           unstubGlobals: true,
+          restoreMocks: true,
         },
       },
     ],

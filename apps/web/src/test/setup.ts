@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { isProtectedPath } from '../app/route-rules';
 import { configureHttp } from '../lib/http';
 import { queryClient } from '../lib/query-client';
 import { showToast, TOAST_LEAVE_DELAY_MS, TOASTS_PROPS } from '../lib/toast';
+
+// A lazy page is compiled on first use; on two cores shared with the server's tests that can take
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // As main.tsx does, except that an expired session only says so: a test has no page to leave.
 configureHttp({

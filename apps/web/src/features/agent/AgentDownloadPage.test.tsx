@@ -24,7 +24,6 @@ beforeEach(() => {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)',
   );
-  return () => vi.restoreAllMocks();
 });
 
 describe('Agent download', () => {
