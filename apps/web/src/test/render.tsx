@@ -17,7 +17,7 @@ export function renderWithApp(
 ) {
   const user = userEvent.setup();
   const view = render(
-    <AppProviders client={client}>
+    <AppProviders client={client} env="test">
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
@@ -32,7 +32,7 @@ export function renderRoute(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders client={queryClient}>
+    <AppProviders client={queryClient} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );
