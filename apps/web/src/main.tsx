@@ -1,14 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/AppProviders';
 import { isProtectedPath } from './app/route-rules';
-import { router } from './app/router';
-import { cssVariablesResolver, theme } from './app/theme';
+import { appRoutes } from './app/router';
 import { configureAnalytics, setAnalyticsAllowed, trackLeave } from './lib/analytics';
 import { appConfigQuery } from './lib/app-config';
 import { startCookieConsent } from './lib/cookie-consent';
@@ -17,7 +15,6 @@ import { configureHttp } from './lib/http';
 import { loadFontsWhenIdle } from './lib/load-fonts';
 import { logout } from './lib/logout';
 import { queryClient } from './lib/query-client';
-import { ToastHost } from './lib/ToastHost';
 import { showToast } from './lib/toast';
 
 startErrorReporting();
@@ -38,15 +35,13 @@ queryClient.fetchQuery(appConfigQuery).then((config) => {
   configureErrorReporting(config);
 }, reportError);
 
+const router = createBrowserRouter(appRoutes);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <ToastHost />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
+    <AppProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

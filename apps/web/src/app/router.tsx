@@ -1,5 +1,5 @@
 import { type ComponentType, useLayoutEffect } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageHeading } from '../components/PageHeading';
 import { pageTitle } from '../lib/use-page-title';
 import { guardLoader } from './guard-loader';
@@ -37,7 +37,11 @@ function toRouteObject(route: AppRoute): RouteObject {
 const routesWith = (layout: LayoutKind) =>
   ROUTES.filter((r) => r.layout === layout).map(toRouteObject);
 
-export const router = createBrowserRouter([
+/**
+ * The app's route tree: the guard at the root, then the pages by layout. main.tsx serves it from
+ * the browser's address; the route tests from memory.
+ */
+export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
@@ -62,4 +66,4 @@ export const router = createBrowserRouter([
       { path: '*', Component: NotFoundPage },
     ],
   },
-]);
+];
