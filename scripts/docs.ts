@@ -19,7 +19,7 @@ ${settingsTable()}
 
 Used by the tests and the benchmark only: \`TEST_DATABASE_URL\` (a PostgreSQL server on which the
 suite may create and drop databases), \`TEST_REDIS_URL\` (a Redis for the shared rate limits test),
-\`E2E_PORT\` (browser tests' server, default 3100), \`CHROMIUM_PATH\` (a browser other than
+\`E2E_WORKERS\` (how many Playwright workers, each with its own server; default 2), \`CHROMIUM_PATH\` (a browser other than
 \`/usr/bin/chromium\`), \`BENCH_DURATION\` and \`BENCH_PG_URL\` (see the benchmark).
 `;
 

@@ -43,51 +43,39 @@ describe('the generated documentation', () => {
 });
 
 describe('a start refused for its configuration', () => {
-  it('prints one line per wrong setting and no stack trace', () => {
-    const { PORT: _p, ENCRYPTION_KEY: _k, ...inherited } = process.env;
+  /** Starts the server in production with `env` over this environment (less the key and mail). */
+  const startProduction = (env: Record<string, string>) => {
+    const { ENCRYPTION_KEY: _k, SMTP_URL: _s, PORT: _p, ...inherited } = process.env;
     const run = spawnSync('npx', ['tsx', 'apps/server/src/main.ts'], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 30_000,
-      env: {
-        ...inherited,
-        NODE_ENV: 'production',
-        PORT: 'eighty',
-        TEST_LOGIN: '1',
-        OIDC_ALLOW_HTTP: '1',
-        DATA_DIR: 'memory://',
-      },
+      env: { ...inherited, NODE_ENV: 'production', DATA_DIR: 'memory://', ...env },
     });
-    expect(run.status).toBe(1);
-    const lines = run.stderr.trim().split('\n');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    return { status: run.status, lines: run.stderr.trim().split('\n') };
+  };
+
+  it('prints one line per wrong setting and no stack trace', () => {
+    const { status, lines } = startProduction({
+      PORT: 'eighty',
+      TEST_LOGIN: '1',
+      OIDC_ALLOW_HTTP: '1',
+    });
+    expect(status).toBe(1);
     expect(lines[0]).toMatch(/^Castellan cannot start: fix these settings/);
     // Schema errors come first and alone: the production rules need a valid environment.
     expect(lines.slice(1)).toEqual([expect.stringMatching(/^ {2}PORT: /)]);
-    expect(run.stderr).not.toMatch(/^\s+at /m);
   });
 
   it('reports every production rule broken at once', () => {
-    const { ENCRYPTION_KEY: _k, SMTP_URL: _s, ...inherited } = process.env;
-    const run = spawnSync('npx', ['tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 30_000,
-      env: {
-        ...inherited,
-        NODE_ENV: 'production',
-        TEST_LOGIN: '1',
-        OIDC_ALLOW_HTTP: '1',
-        MAIL_ENABLED: '1',
-        DATA_DIR: 'memory://',
-      },
+    const { status, lines } = startProduction({
+      TEST_LOGIN: '1',
+      OIDC_ALLOW_HTTP: '1',
+      MAIL_ENABLED: '1',
     });
-    expect(run.status).toBe(1);
-    const problems = run.stderr
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((line) => line.trim().split(':')[0]);
+    expect(status).toBe(1);
+    const problems = lines.slice(1).map((line) => line.trim().split(':')[0]);
     expect(problems).toEqual(['OIDC_ALLOW_HTTP', 'TEST_LOGIN', 'ENCRYPTION_KEY', 'SMTP_URL']);
-    expect(run.stderr).not.toMatch(/^\s+at /m);
   });
 });

@@ -1,9 +1,9 @@
 // The real server (`apps/server/src/main.ts`) in a child process of its own, on a database a test
 // prepared, for tests that kill it the way a crash or the OOM killer would.
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { freePort } from './free-port';
 import { PRODUCT_DOMAIN, TEST_ENCRYPTION_KEY } from './test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -17,15 +17,6 @@ export type ServerProcess = {
   /** SIGKILL to the whole process group (npx, tsx, node): nothing gets to clean up. */
   kill(): Promise<void>;
 };
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /**
  * Starts the server on `database` (DATABASE_URL or DATA_DIR), with `env` on top of the tests'

@@ -2,7 +2,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 
-import { type BrowserContext, test as base, expect, type Page, type Route } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
+import { test as base, expect } from './stack';
 
 export { expect };
 

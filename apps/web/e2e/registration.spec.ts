@@ -3,7 +3,7 @@ import { expect, json, openAppAs, test } from './helpers';
 import { CHECKS_TOTAL, doneScan, organizationAnalysis, runningScan } from './scan-fixtures';
 
 // Noah Fields administers northfield.example, which has not finished registering. These tests
-// answer the scan calls themselves and do not finish the registration (zz-registration does).
+// answer the scan calls themselves and do not finish the registration (registration-finish.spec.ts does).
 const ORG = 'northfield.example';
 
 async function fakeOrganizationScans(page: Page) {

@@ -171,7 +171,7 @@ export type DemoFakes = {
 
 /** Starts every fake for the app at `appUrl`: each allows exactly that app's callbacks. */
 export async function startDemoFakes(appUrl: string, ports: DemoFakePorts): Promise<DemoFakes> {
-  const [googleSignIn, microsoftSignIn, google, microsoft, meta, stripe] = await Promise.all([
+  const started = await Promise.allSettled([
     startOidcProvider({ kind: 'google', port: ports.googleSignIn, appUrl }),
     startOidcProvider({ kind: 'microsoft', port: ports.microsoftSignIn, appUrl }),
     demoGoogle({ port: ports.google, appUrl }),
@@ -179,6 +179,16 @@ export async function startDemoFakes(appUrl: string, ports: DemoFakePorts): Prom
     demoMeta({ port: ports.meta, appUrl }),
     startFakeStripe({ port: ports.stripe, appUrl }),
   ]);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // One fake could not start (its port taken): the others are closed, not left listening.
+    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : null)));
+    throw failed.reason;
+  }
+  const value = <T>(s: PromiseSettledResult<T>) => (s as PromiseFulfilledResult<T>).value;
+  const [googleSignIn, microsoftSignIn] = [value(started[0]), value(started[1])];
+  const [google, microsoft] = [value(started[2]), value(started[3])];
+  const [meta, stripe] = [value(started[4]), value(started[5])];
   const urls = {
     googleIssuer: googleSignIn.issuer,
     microsoftIssuer: microsoftSignIn.issuer,

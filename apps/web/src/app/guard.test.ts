@@ -1,20 +1,10 @@
 import type { UserData } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
+import { aUser } from '../test/fixtures';
 import { decide } from './guard';
 
-const user = (over: Partial<UserData> = {}): UserData => ({
-  email: 'ben.carter@brightwave.example',
-  firstName: 'Ben',
-  lastName: 'Carter',
-  role: 'user',
-  organizationStatus: 'REGISTERED',
-  companyDomain: 'brightwave.example',
-  profileImageUrl: null,
-  staff: false,
-  impersonatedBy: null,
-  ...over,
-});
-const admin = (over: Partial<UserData> = {}) => user({ role: 'admin', ...over });
+const user = aUser;
+const admin = (over: Partial<UserData> = {}) => aUser({ role: 'admin', ...over });
 
 const go = (path: string, who: UserData | null, query = '', storedRedirect: string | null = null) =>
   decide({ path, query: new URLSearchParams(query), user: who, storedRedirect });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../../../test/fakes/google/fake-google';
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
-import { freePort } from '../../../../test/server-process';
+import { freePort } from '../../../../test/free-port';
 import { ALICE } from '../../../../test/test-app';
 
 // The whole server in its own process, killed in the middle of a Google Workspace sync: after a

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, openAppAs, test } from './helpers';
 
 // The attack graph against the real server: the demo company Tidewater (Microsoft, nothing
-// connected) with its sample domain report. Completing a task changes its data, so it runs after
-// the other specs ("zz-").
+// connected) with its sample domain report. Completing a task changes its data, which no other
+// spec file sees (each starts from its own copy of the demo data).
 
 const PAGE = '/risk-analysis/attack-graph';
 const ADMIN = 'Olivia Parker';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { UnsubscribeTokens } from '../../server/src/modules/mail/unsubscribe-token';
 import { expect, openAppAs, test } from './helpers';
+import { currentStack } from './stack';
 
 /**
  * E-mail in Settings and invitations on /users. The switches are put back as the demo has them,
@@ -133,7 +134,7 @@ test('the unsubscribe link of an e-mail works without signing in, and Settings s
   const ben = members.find((m) => m.email === BEN);
   if (!ben) throw new Error('Ben is not in the demo data');
   // The link as the server writes it into a reminder: signed with the key in its data folder.
-  const dataDir = process.env.E2E_DATA_DIR ?? '';
+  const { dataDir } = currentStack();
   const key = Buffer.from(readFileSync(path.join(dataDir, 'encryption.key'), 'utf8'), 'base64');
   const token = new UnsubscribeTokens(key).sign(ben.id, 'reminder');
 

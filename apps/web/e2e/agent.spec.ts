@@ -8,7 +8,7 @@ import { expect, openAppAs, test } from './helpers';
 /**
  * The real agent on this machine: downloaded from the page, enrolled with a code from the page,
  * run, and its verdicts seen in the member's tasks; then removed in Settings. Mutates Ben's
- * devices and tasks, so it runs last and removes what it made.
+ * devices and tasks, on this file's own copy of the demo data.
  */
 
 type Check = { id: string; verdict: 'pass' | 'fail' | 'unknown'; evidence: string };

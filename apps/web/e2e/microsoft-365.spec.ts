@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, openAppAs, test } from './helpers';
+import { currentStack } from './stack';
 
 // The real Microsoft 365 connect flow: the app's server talks to the fake Microsoft the browser
-// tests start (apps/server/test/fakes/run-microsoft.ts, tenant tidewater.example, see
-// playwright.config.ts). It changes the demo company's data, so it runs after the other specs
-// ("zz-") and disconnects at the end.
+// tests start (tenant tidewater.example, in the worker's process: see stack.ts). It changes the
+// demo company's data, which no other spec file sees (each starts from its own copy).
 
-const MICROSOFT = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 94}`;
+const MICROSOFT = () => currentStack().fakes.microsoft;
 const DOMAIN = 'tidewater.example';
 const email = (given: string, family: string) => `${given}.${family}@${DOMAIN}`.toLowerCase();
 
@@ -20,7 +20,7 @@ const checkBadge = (page: Page, check: string) =>
 
 /** Tells the fake Microsoft something over its test controls (microsoft/control-api.ts). */
 async function control(page: Page, path: string, data: unknown = {}) {
-  const answer = await page.request.post(`${MICROSOFT}/__fake/${path}`, { data });
+  const answer = await page.request.post(`${MICROSOFT()}/__fake/${path}`, { data });
   expect(answer.ok(), `the fake Microsoft takes ${path}`).toBe(true);
 }
 
@@ -43,7 +43,7 @@ async function consentAsOlivia(page: Page, button: 'Connect' | 'Reconnect') {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const reset = await request.post(`${MICROSOFT}/__fake/reset`, { data: {} });
+  const reset = await request.post(`${MICROSOFT()}/__fake/reset`, { data: {} });
   expect(reset.ok(), 'the fake Microsoft starts over').toBe(true);
 });
 
@@ -170,20 +170,4 @@ test('an admin disconnects Microsoft 365', async ({ page }) => {
   await expect(page.getByText('Microsoft 365 disconnected')).toBeVisible();
   await expect(card.getByText('Not connected', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Microsoft 365 findings' })).toHaveCount(0);
-});
-
-test.afterAll(async ({ browser }) => {
-  // Whatever happened above, later specs find Microsoft 365 disconnected and the fake as started.
-  const page = await browser.newPage();
-  await openAppAs(page, 'Olivia Parker', '/integrations');
-  // A sync still running would refuse the disconnect: wait for it.
-  await expect
-    .poll(
-      async () => (await (await page.request.get('/api/integrations')).json()).m365.sync.state,
-      { timeout: 20_000 },
-    )
-    .not.toMatch(/^(queued|running)$/);
-  await page.request.delete('/api/integrations/m365');
-  await page.request.post(`${MICROSOFT}/__fake/reset`, { data: {} });
-  await page.close();
 });

@@ -1,8 +1,8 @@
 import { accountMenu, chooseFromAccountMenu, expect, openAppAs, test } from './helpers';
 
 /**
- * Deletes the sandbox organisation (sandbox.castellan.example) for good. The file name sorts
- * last so that no other test runs after the data is gone; nothing else uses Dana Whitfield.
+ * Deletes the sandbox organisation (sandbox.castellan.example) for good. No other file
+ * sees it gone: every spec file starts from its own copy of the demo data (stack.ts).
  */
 test('an administrator on the product domain can delete the organisation', async ({ page }) => {
   await openAppAs(page, 'Dana Whitfield');

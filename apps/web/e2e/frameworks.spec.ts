@@ -6,8 +6,8 @@ import { expect, openAppAs, test } from './helpers';
  * filter. Every number is read from the API first, so the test holds whatever the catalogue
  * cites. It changes demo data: Alice completes one Admin task that nobody else needs, preferably
  * one no automatic check can judge (on this branch's catalogue "List your important systems",
- * which meets IG1 3.2). There is no way to undo a completion, hence "zz": it runs after the specs
- * that count Alice's or the organisation's tasks.
+ * which meets IG1 3.2). There is no way to undo a completion; no other
+ * file sees it, as every spec file starts from its own copy of the demo data (stack.ts).
  */
 
 type FrameworkTask = { catalogueId: string; title: string; done: number; total: number };

@@ -1,7 +1,7 @@
 import { expect, openAppAs, test } from './helpers';
 
 // Finishes the registration of Noah Fields' organisation (northfield.example) on the real
-// server: it runs after every other file that needs Noah as a registering administrator.
+// server, on this file's own copy of the demo data.
 
 test('a refused scan is explained, and the admin can still finish the registration', async ({
   page,

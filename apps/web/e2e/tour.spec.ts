@@ -237,8 +237,8 @@ test.describe('never shown', () => {
 
   test('to the administrator of an organisation still registering', async ({ page }) => {
     const calls = watchTourCalls(page);
-    // zz-registration finishes registering northfield.example, the only demo organisation still
-    // registering: the session says it still is, whichever ran first.
+    // northfield.example is the only demo organisation still registering: the session says it
+    // still is, whatever this file did before.
     await page.route('**/api/auth/user-data', async (route) => {
       const response = await route.fetch();
       const user = await response.json();

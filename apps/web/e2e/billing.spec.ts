@@ -1,22 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, openAppAs, test } from './helpers';
+import { currentStack, freePort, serverEnv, startServer, stopServer } from './stack';
 
-// Billing through the fake Stripe the browser tests start (apps/server/test/fakes/run-stripe.ts,
-// see playwright.config.ts): the menu's Billing leaves for its portal page and comes back, and
+// Billing through the fake Stripe the browser tests start (in the worker's process, see
+// stack.ts): the menu's Billing leaves for its portal page and comes back, and
 // its signed webhook deliveries set the subscription status Settings shows. It changes the demo
-// company's billing state, so it runs after the other specs ("zz-").
+// company's billing state, which no other spec file sees.
 
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const STRIPE = `http://127.0.0.1:${E2E_PORT + 96}`;
-/** A second app server, without any Stripe setting, for the not-configured page. */
-const BARE_PORT = E2E_PORT + 97;
-const BARE = `http://127.0.0.1:${BARE_PORT}`;
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const STRIPE = () => currentStack().fakes.stripe;
 
 type Delivery = { event: { id: string }; app: { status: number; body: string } };
 
@@ -25,7 +21,7 @@ async function sendWebhook(
   request: APIRequestContext,
   data: { customer: string; status: string; created?: number; tamper?: 'signature' | 'stale' },
 ): Promise<Delivery> {
-  const res = await request.post(`${STRIPE}/__fake/webhooks/send`, {
+  const res = await request.post(`${STRIPE()}/__fake/webhooks/send`, {
     data: { type: 'customer.subscription.updated', ...data },
   });
   expect(res.ok(), 'the fake Stripe delivers the event').toBe(true);
@@ -33,7 +29,7 @@ async function sendWebhook(
 }
 
 async function brightwaveCustomer(request: APIRequestContext): Promise<string> {
-  const res = await request.get(`${STRIPE}/__fake/customers`);
+  const res = await request.get(`${STRIPE()}/__fake/customers`);
   const { customers } = (await res.json()) as { customers: { id: string; name: string }[] };
   const customer = customers.find((c) => c.name === 'brightwave.example');
   if (!customer) throw new Error('Brightwave has no Stripe customer yet');
@@ -56,7 +52,7 @@ test.describe('billing through the fake Stripe', () => {
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link', { name: 'Billing' })
       .click();
-    await expect(page).toHaveURL(new RegExp(`^${STRIPE}/p/session/`));
+    await expect(page).toHaveURL(new RegExp(`^${STRIPE()}/p/session/`));
     await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();
     await expect(page.getByText('brightwave.example')).toBeVisible();
     await page.getByRole('link', { name: 'Return to Castellan' }).click();
@@ -78,7 +74,7 @@ test.describe('billing through the fake Stripe', () => {
     await expectStatus(page, 'Active');
 
     await billingSection(page).getByRole('link', { name: 'Manage billing' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${STRIPE}/p/session/`));
+    await expect(page).toHaveURL(new RegExp(`^${STRIPE()}/p/session/`));
     await page.getByRole('link', { name: 'Return to Castellan' }).click();
     await expect(page).toHaveURL(/\/settings$/);
   });
@@ -105,7 +101,7 @@ test.describe('billing through the fake Stripe', () => {
     await sendWebhook(request, { customer, status: 'active', created });
     await expectStatus(page, 'Active');
     // Stripe retries the past_due event, as it was: the app answers 200 and keeps Active.
-    const retry = await request.post(`${STRIPE}/__fake/webhooks/redeliver`, {
+    const retry = await request.post(`${STRIPE()}/__fake/webhooks/redeliver`, {
       data: { eventId: pastDue.event.id },
     });
     const again = (await retry.json()) as Delivery;
@@ -116,46 +112,20 @@ test.describe('billing through the fake Stripe', () => {
 });
 
 test.describe('billing on a server without Stripe', () => {
+  // A second app server, without any Stripe setting, for the not-configured page.
   let server: ChildProcess | undefined;
+  let BARE = '';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-e2e-bare-'));
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    const env: NodeJS.ProcessEnv = {};
-    for (const [key, value] of Object.entries(process.env)) {
-      if (!key.startsWith('STRIPE_')) env[key] = value;
-    }
-    server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...env,
-        PORT: String(BARE_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'castellan-e2e-bare-')),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        WEB_DIST_DIR: path.resolve(ROOT, process.env.WEB_DIST_DIR ?? 'apps/web/dist'),
-        PUBLIC_URL: BARE,
-      },
-    });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${BARE}/api/health`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 110_000, intervals: [500] },
-      )
-      .toBe(200);
+    const port = await freePort();
+    BARE = `http://127.0.0.1:${port}`;
+    server = await startServer(serverEnv(port, dataDir));
   });
 
-  test.afterAll(() => {
-    // The whole group: npx, tsx and the server.
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  test.afterAll(async () => {
+    if (server) await stopServer(server, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('Billing lands on Settings saying billing is not set up here', async ({ page }) => {

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, openAppAs, test } from './helpers';
+import { currentStack } from './stack';
 
 // The real connect flow: the app's server talks to the fake Google the browser tests start
-// (apps/server/test/fakes/run-google.ts, see playwright.config.ts). It changes the demo
-// company's data, so it runs after the other specs ("zz-") and disconnects at the end.
+// (in the worker's process, see stack.ts). It changes the demo company's data, which no other
+// spec file sees (each starts from its own copy).
 
-const GOOGLE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 93}`;
+const GOOGLE = () => currentStack().fakes.google;
 const DOMAIN = 'brightwave.example';
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -65,7 +66,7 @@ async function connectGoogle(page: Page, options: { leaveOut?: RegExp } = {}) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const world = await request.post(`${GOOGLE}/__fake/world`, { data: WORKSPACE });
+  const world = await request.post(`${GOOGLE()}/__fake/world`, { data: WORKSPACE });
   expect(world.ok(), 'the fake Google takes the test workspace').toBe(true);
 });
 
@@ -135,8 +136,8 @@ test('a member asks to allow a domain; the admin approves one request and denies
 });
 
 test('a revoked grant shows the token problem with Reconnect', async ({ page, request }) => {
-  await request.post(`${GOOGLE}/__fake/revoke-all`);
-  await request.post(`${GOOGLE}/__fake/expire-access-tokens`);
+  await request.post(`${GOOGLE()}/__fake/revoke-all`);
+  await request.post(`${GOOGLE()}/__fake/expire-access-tokens`);
   await openAppAs(page, 'Alice Morgan', '/integrations');
   const card = gwsCard(page);
   await card.getByRole('button', { name: 'Sync now: Google Workspace' }).click();
@@ -151,11 +152,4 @@ test('a permission left out on the consent screen shows what is missing', async 
     page.getByRole('alert').filter({ hasText: 'super administrator' }).first(),
   ).toBeVisible();
   await expect(gwsCard(page).getByText('Permissions missing', { exact: true })).toBeVisible();
-});
-
-test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await openAppAs(page, 'Alice Morgan', '/integrations');
-  await page.request.delete('/api/integrations/gws');
-  await page.close();
 });

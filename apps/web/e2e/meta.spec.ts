@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, openAppAs, test } from './helpers';
+import { currentStack } from './stack';
 
 // The real Meta connect flow: the app's server talks to the fake Meta the browser tests start
-// (apps/server/test/fakes/run-meta.ts, see playwright.config.ts): Facebook Login in a popup, then
+// (in the worker's process, see stack.ts): Facebook Login in a popup, then
 // the Graph API. Its businesses: "Brightwave Studio" (two-factor not required, 3 of 4 people
 // with it on) and "Brightwave Shop" (required for everyone). It changes the demo company's data,
-// so it runs after the other specs ("zz-") and disconnects at the end.
+// which no other spec file sees (each starts from its own copy).
 
-const META = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 95}`;
+const META = () => currentStack().fakes.meta;
 const STUDIO = 'Brightwave Studio';
 const SHOP = 'Brightwave Shop';
 const REFUSAL = {
@@ -32,7 +33,7 @@ const toast = (page: Page, role: 'alert' | 'status', title: string) =>
 
 /** Tells the fake Meta something over its test controls (meta/control-api.ts). */
 async function control(page: Page, path: string, data: unknown = {}) {
-  const answer = await page.request.post(`${META}/__fake/${path}`, { data });
+  const answer = await page.request.post(`${META()}/__fake/${path}`, { data });
   expect(answer.ok(), `the fake Meta takes ${path}`).toBe(true);
 }
 
@@ -45,7 +46,7 @@ async function openMetaAccounts(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const reset = await request.post(`${META}/__fake/reset`);
+  const reset = await request.post(`${META()}/__fake/reset`);
   expect(reset.ok(), 'the fake Meta starts over').toBe(true);
 });
 
@@ -167,7 +168,7 @@ test('an admin requires two-factor authentication in a business account', async 
   await expect(requireButton(page, STUDIO)).toHaveCount(0);
 
   // Meta itself now requires it.
-  const { businesses } = (await (await page.request.get(`${META}/__fake/businesses`)).json()) as {
+  const { businesses } = (await (await page.request.get(`${META()}/__fake/businesses`)).json()) as {
     businesses: { name: string; twoFactorType: string }[];
   };
   expect(businesses.find((b) => b.name === STUDIO)?.twoFactorType).toBe('all_required');
@@ -193,20 +194,4 @@ test('an admin disconnects Meta', async ({ page }) => {
   await expect(toast(page, 'status', 'Meta disconnected')).toBeVisible();
   await expect(card.getByText('Not connected', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Meta business accounts' })).toHaveCount(0);
-});
-
-test.afterAll(async ({ browser }) => {
-  // Whatever happened above, later specs find Meta disconnected and the fake as started.
-  const page = await browser.newPage();
-  await openAppAs(page, 'Alice Morgan', '/integrations');
-  // A sync still running would refuse the disconnect: wait for it.
-  await expect
-    .poll(
-      async () => (await (await page.request.get('/api/integrations')).json()).meta.sync.state,
-      { timeout: 20_000 },
-    )
-    .not.toMatch(/^(queued|running)$/);
-  await page.request.delete('/api/integrations/meta');
-  await page.request.post(`${META}/__fake/reset`);
-  await page.close();
 });
