@@ -119,7 +119,7 @@ const TABLE_OWNERS: Record<string, string> = {
   oidcLogins: 'modules/auth/oidc/repository.ts',
   taskCompletions: 'modules/tasks/repository.ts',
   taskEvidence: 'modules/tasks/repository.ts',
-  integrations: 'modules/integrations/repository.ts',
+  integrations: 'modules/integrations/kit/repository.ts',
   scoreSnapshots: 'modules/score/repository.ts',
   domainScans: 'modules/risk-analysis/repository.ts',
   auditEvents: 'modules/audit/repository.ts',

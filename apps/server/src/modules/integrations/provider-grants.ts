@@ -2,10 +2,10 @@ import type { IntegrationId } from '@castellan/contract';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../lib/secret-box';
 import { type GoogleClientConfig, revokeGoogleToken } from './google/index';
+import type { IntegrationRow } from './kit/repository';
+import { openTokens } from './kit/tokens';
 import { type MetaClientConfig, revokeMetaGrant } from './meta/index';
 import type { MicrosoftClientConfig } from './microsoft/index';
-import type { IntegrationRow } from './repository';
-import { openTokens } from './tokens';
 
 /** The Google client of this server, or null when it has none. */
 export function googleClientConfig(config: Config): GoogleClientConfig | null {

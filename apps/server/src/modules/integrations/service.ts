@@ -17,15 +17,15 @@ import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
 import { forgetEvidence } from '../tasks/service';
 import { INTEGRATIONS, type IntegrationDefinition, integrationLogo } from './catalog';
-import { M365_CHECKS, NEEDS_P1, type StoredM365Facts } from './microsoft/verdicts';
-import { revokeGrant } from './provider-grants';
 import {
   deleteIntegrationRow,
   findIntegrationRow,
   type IntegrationRow,
   listIntegrationRows,
   setSyncState,
-} from './repository';
+} from './kit/repository';
+import { M365_CHECKS, NEEDS_P1, type StoredM365Facts } from './microsoft/verdicts';
+import { revokeGrant } from './provider-grants';
 import { judgeSuites } from './suites';
 
 /** What the integrations need from the app: the database, the configuration, the sealing key. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ALICE, BEN, useTestApp } from '../../../test/test-app';
 import { listEvidence } from '../tasks/repository';
 import type { StoredGoogleFacts } from './google/verdicts';
+import { saveGrant, saveSyncResult } from './kit/repository';
 import type { StoredM365Facts } from './microsoft/verdicts';
-import { saveGrant, saveSyncResult } from './repository';
 import { judgeSuites } from './suites';
 
 const ISLA = 'isla.jones@brightwave.example';

@@ -3,10 +3,10 @@ import { findOrganization, setStoppedAttacks } from '../organizations/repository
 import { listMembersByName } from '../users/repository';
 import { judgeGoogleWorkspace } from './google/judge';
 import type { StoredGoogleFacts } from './google/verdicts';
+import { findIntegrationRow, type IntegrationRow } from './kit/repository';
+import { type SuiteMembers, signInJudges } from './kit/sign-in-suite';
 import { judgeMicrosoft365 } from './microsoft/judge';
 import type { StoredM365Facts } from './microsoft/verdicts';
-import { findIntegrationRow, type IntegrationRow } from './repository';
-import { type SuiteMembers, signInJudges } from './sign-in-suite';
 
 const withFacts = <T>(row: IntegrationRow | null) =>
   row?.facts && row.lastScan ? { row, facts: row.facts as T } : null;

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import { syncGoogleWorkspace } from './google/sync';
+import { listDueIntegrations } from './kit/repository';
 import { syncMeta } from './meta/sync';
 import { syncMicrosoft365 } from './microsoft/sync';
-import { listDueIntegrations } from './repository';
 import type { IntegrationsContext } from './service';
 
 const SYNCS = { gws: syncGoogleWorkspace, m365: syncMicrosoft365, meta: syncMeta } as const;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECT_ROUTE, connectFlow } from '../connect-flow';
-import { recordGrant } from '../grants';
+import { CONNECT_ROUTE, connectFlow } from '../kit/connect-flow';
+import { recordGrant } from '../kit/grants';
 import { googleClientConfig } from '../provider-grants';
 import type { IntegrationsContext } from '../service';
 import {

@@ -11,8 +11,8 @@ import {
   freshDatabaseLocation,
   type TestApp,
 } from '../../../../test/test-app';
-import { findIntegrationRow } from '../repository';
-import { openTokens } from '../tokens';
+import { findIntegrationRow } from '../kit/repository';
+import { openTokens } from '../kit/tokens';
 import { syncGoogleWorkspace } from './sync';
 
 const DOMAIN = 'brightwave.example';

@@ -1,7 +1,7 @@
 import { listMembersByName } from '../../users/repository';
+import { type ProviderSync, runSync, type SyncContext } from '../kit/sync-runner';
 import { googleClientConfig } from '../provider-grants';
 import { judgeSuites } from '../suites';
-import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
 import { GoogleApi, GoogleApiError, readWorkspace } from './index';
 import type { StoredGoogleFacts } from './verdicts';
 

@@ -1,6 +1,6 @@
 import type { ExternalShare, StaleUser } from '@castellan/contract';
 import type { Verdict } from '../../tasks/evidence';
-import { listed as list, organisationVerdict as org } from '../verdict-text';
+import { listed as list, organisationVerdict as org } from '../kit/verdict-text';
 
 /** What a Google Workspace sync keeps (JSON in `integrations.facts`) and judges tasks from. */
 export type StoredGoogleFacts = {

@@ -8,7 +8,7 @@ import { TEST_CLIENT } from '../../../../test/fakes/test-client';
 import { cookiesOf, syncAs } from '../../../../test/integration-test-kit';
 import { ALICE, BEN, createTestApp, expectError, type TestApp } from '../../../../test/test-app';
 import { integrations } from '../../../db/schema';
-import { findIntegrationRow } from '../repository';
+import { findIntegrationRow } from '../kit/repository';
 import { syncMeta } from './sync';
 
 const STUDIO = {

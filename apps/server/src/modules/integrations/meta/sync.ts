@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/client';
+import { findIntegrationRow } from '../kit/repository';
+import { recordSuiteVerdicts } from '../kit/suite-verdicts';
+import { type ProviderSync, runSync, type SyncContext } from '../kit/sync-runner';
 import { metaClientConfig } from '../provider-grants';
-import { findIntegrationRow } from '../repository';
-import { recordSuiteVerdicts } from '../suite-verdicts';
-import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
 import {
   debugMetaToken,
   longLivedMetaToken,

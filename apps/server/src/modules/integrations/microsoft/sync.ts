@@ -1,7 +1,7 @@
 import { listMembersByName } from '../../users/repository';
+import { type ProviderSync, runSync, type SyncContext } from '../kit/sync-runner';
 import { microsoftClientConfig } from '../provider-grants';
 import { judgeSuites } from '../suites';
-import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
 import { GraphApi, MicrosoftApiError, readTenant } from './index';
 import type { StoredM365Facts } from './verdicts';
 

@@ -1,4 +1,4 @@
-import type { Verdict } from '../tasks/evidence';
+import type { Verdict } from '../../tasks/evidence';
 
 /** A few items by name and how many more, for a verdict's detail sentence. */
 export const listed = (items: readonly string[], max = 3) =>

@@ -1,10 +1,10 @@
 import type { IntegrationId } from '@castellan/contract';
-import { auditActor } from '../audit/actor';
-import { recordAuditEvent } from '../audit/repository';
-import type { ActiveSession } from '../sessions/repository';
-import { revokeTokens } from './provider-grants';
+import { auditActor } from '../../audit/actor';
+import { recordAuditEvent } from '../../audit/repository';
+import type { ActiveSession } from '../../sessions/repository';
+import { revokeTokens } from '../provider-grants';
+import type { IntegrationsContext } from '../service';
 import { saveGrant, setSyncState } from './repository';
-import type { IntegrationsContext } from './service';
 import { sealContext } from './tokens';
 
 /** What a connect flow obtained from the provider. */
