@@ -45,7 +45,7 @@ export async function syncGoogleWorkspace(
             expiresAt: tokens.expiresAt ?? new Date(0),
             scopes: row.scopes,
           },
-          { onTokens: saveTokens },
+          { onTokens: saveTokens, organizationId },
         );
         const members = await listMembersByName(ctx.db, organizationId);
         const read = await readWorkspace(api, {

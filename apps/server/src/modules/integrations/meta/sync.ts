@@ -76,7 +76,7 @@ export async function syncMeta(
           }
         }
         const facts: StoredMetaFacts = {
-          businesses: await new MetaApi(meta, token).businesses(signal),
+          businesses: await new MetaApi(meta, token, { organizationId }).businesses(signal),
         };
         return facts;
       },

@@ -52,7 +52,7 @@ export async function syncMicrosoft365(
             expiresAt: tokens.expiresAt ?? new Date(0),
             scopes: row.scopes,
           },
-          { onTokens: saveTokens },
+          { onTokens: saveTokens, organizationId },
         );
         const members = await listMembersByName(ctx.db, organizationId);
         const facts: StoredM365Facts = await readTenant(api, {
