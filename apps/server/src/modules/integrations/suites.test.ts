@@ -4,7 +4,7 @@ import { listEvidence } from '../tasks/repository';
 import type { StoredGoogleFacts } from './google/verdicts';
 import { saveGrant, saveSyncResult } from './kit/repository';
 import type { StoredM365Facts } from './microsoft/verdicts';
-import { judgeSuites } from './suites';
+import { judgeIntegrations } from './suites';
 
 const ISLA = 'isla.jones@brightwave.example';
 
@@ -75,7 +75,7 @@ describe('Google Workspace and Microsoft 365 both connected', () => {
       });
       await saveSyncResult(db, row.id, facts, new Date());
     }
-    await judgeSuites(db, organizationId);
+    await judgeIntegrations(db, organizationId);
 
     const employees = (
       await server().inject({ url: '/api/list-employees', headers: { cookie } })

@@ -13,7 +13,9 @@ import {
 } from '../../../../test/test-app';
 import { findIntegrationRow } from '../kit/repository';
 import { openTokens } from '../kit/tokens';
-import { syncGoogleWorkspace } from './sync';
+import { syncOf } from '../syncs';
+
+const syncGoogleWorkspace = syncOf('gws');
 
 const DOMAIN = 'brightwave.example';
 const ISLA = `isla.jones@${DOMAIN}`;

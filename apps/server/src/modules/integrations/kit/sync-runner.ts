@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
 import { findOrganization } from '../../organizations/repository';
-import type { IntegrationsContext } from '../service';
+import type { IntegrationsContext } from './context';
 import {
   findIntegrationRow,
   type IntegrationRow,

@@ -17,3 +17,6 @@ export const organisationVerdict = (
   verdict: pass ? 'pass' : 'fail',
   detail: pass ? null : failDetail,
 });
+
+/** The administrator count we recommend of a suite (the task says two to four). */
+export const SUPER_ADMINS = { min: 2, max: 4 };

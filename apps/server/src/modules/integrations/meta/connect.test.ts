@@ -9,7 +9,9 @@ import { cookiesOf, syncAs } from '../../../../test/integration-test-kit';
 import { ALICE, BEN, createTestApp, expectError, type TestApp } from '../../../../test/test-app';
 import { integrations } from '../../../db/schema';
 import { findIntegrationRow } from '../kit/repository';
-import { syncMeta } from './sync';
+import { syncOf } from '../syncs';
+
+const syncMeta = syncOf('meta');
 
 const STUDIO = {
   id: '1000000000000001',
