@@ -32,13 +32,9 @@ import { stripeWebhookRoutes } from './modules/billing/webhook-routes';
 import { frameworkRoutes } from './modules/frameworks/routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
-import { googleConnectRoutes } from './modules/integrations/google/connect-routes';
-import { metaConnectRoutes } from './modules/integrations/meta/connect-routes';
-import { metaRoutes } from './modules/integrations/meta/routes';
-import { microsoftConnectRoutes } from './modules/integrations/microsoft/connect-routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import type { IntegrationsContext } from './modules/integrations/service';
-import { judgeSuites } from './modules/integrations/suites';
+import { judgeIntegrations } from './modules/integrations/suites';
 import { integrationSyncs } from './modules/integrations/syncs';
 import { integrationAlerts } from './modules/mail/alerts';
 import type { MailContext } from './modules/mail/context';
@@ -205,18 +201,16 @@ export async function buildApp(
       await api.register(agentRoutes(config, database.db));
       await api.register(agentDownloadRoutes(config));
       await api.register(integrationRoutes(integrations));
-      await api.register(googleConnectRoutes(integrations));
-      await api.register(microsoftConnectRoutes(integrations));
-      await api.register(metaConnectRoutes(integrations));
-      await api.register(metaRoutes(integrations));
       // Approving or removing an exception changes which shares are flagged: judge them again.
       await api.register(
-        allowListRoutes(database.db, (organizationId) => judgeSuites(database.db, organizationId)),
+        allowListRoutes(database.db, (organizationId) =>
+          judgeIntegrations(database.db, organizationId),
+        ),
       );
       // Trusted domains count as internal: shares with them are judged again too.
       await api.register(
         trustedDomainRoutes(database.db, (organizationId) =>
-          judgeSuites(database.db, organizationId),
+          judgeIntegrations(database.db, organizationId),
         ),
       );
       await api.register(

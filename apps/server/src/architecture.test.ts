@@ -119,7 +119,7 @@ const TABLE_OWNERS: Record<string, string> = {
   oidcLogins: 'modules/auth/oidc/repository.ts',
   taskCompletions: 'modules/tasks/repository.ts',
   taskEvidence: 'modules/tasks/repository.ts',
-  integrations: 'modules/integrations/repository.ts',
+  integrations: 'modules/integrations/kit/repository.ts',
   scoreSnapshots: 'modules/score/repository.ts',
   domainScans: 'modules/risk-analysis/repository.ts',
   auditEvents: 'modules/audit/repository.ts',
@@ -207,6 +207,57 @@ describe('server architecture', () => {
       .filter((file) => isRoutes(file))
       .filter((file) => /from 'openid-client'/.test(readFileSync(path.join(SRC, file), 'utf8')));
     expect(offending).toEqual([]);
+  });
+
+  describe('the integrations module: a kit, one adapter per provider, one list', () => {
+    const MODULE = 'modules/integrations/';
+    const inModule = imports.filter((i) => i.from.startsWith(MODULE) && i.to.startsWith(MODULE));
+    /** `kit`, a provider's folder, or null for the module's own files (the list, the service…). */
+    const folderOf = (file: string) => {
+      const parts = file.slice(MODULE.length).split('/');
+      return parts.length > 1 ? (parts[0] ?? null) : null;
+    };
+    const report = (found: Import[]) => found.map((i) => `${i.from}: ${i.text}`);
+
+    it('has no import back up: the kit imports only itself', () => {
+      expect(
+        report(inModule.filter((i) => folderOf(i.from) === 'kit' && folderOf(i.to) !== 'kit')),
+      ).toEqual([]);
+    });
+
+    it('lets a provider import only its own folder, the kit and the list’s types', () => {
+      const offending = inModule.filter((i) => {
+        const from = folderOf(i.from);
+        const to = folderOf(i.to);
+        if (from === null || from === 'kit' || to === from || to === 'kit') return false;
+        return !(i.to === `${MODULE}providers.ts` && i.typeOnly);
+      });
+      expect(report(offending)).toEqual([]);
+    });
+
+    it('lets the shared files reach a provider only through the list, and the list only its adapter', () => {
+      const offending = inModule.filter((i) => {
+        const to = folderOf(i.to);
+        if (folderOf(i.from) !== null || to === null || to === 'kit') return false;
+        return !(i.from === `${MODULE}providers.ts` && i.to === `${MODULE}${to}/adapter.ts`);
+      });
+      expect(report(offending)).toEqual([]);
+    });
+
+    it('has an adapter folder for every provider of the contract’s list, and no other', async () => {
+      const { PROVIDER_IDS } = await import('@castellan/contract');
+      const { ADAPTERS } = await import('./modules/integrations/providers');
+      expect(Object.keys(ADAPTERS)).toEqual([...PROVIDER_IDS]);
+      for (const [id, adapter] of Object.entries(ADAPTERS)) expect(adapter.id).toBe(id);
+      const folders = readdirSync(path.join(SRC, MODULE), { withFileTypes: true })
+        .filter((e) => e.isDirectory() && e.name !== 'kit')
+        .map((e) => e.name);
+      const adapterFiles = imports
+        .filter((i) => i.from === `${MODULE}providers.ts` && i.to.endsWith('/adapter.ts'))
+        .filter((i) => folderOf(i.to) !== 'kit')
+        .map((i) => folderOf(i.to));
+      expect(adapterFiles.sort()).toEqual(folders.sort());
+    });
   });
 
   it('lets routes reach repositories only through services', () => {

@@ -3,9 +3,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { SecretBox } from '../src/lib/secret-box';
 import type { StoredGoogleFacts } from '../src/modules/integrations/google/verdicts';
-import { saveGrant, saveSyncResult } from '../src/modules/integrations/repository';
+import { saveGrant, saveSyncResult } from '../src/modules/integrations/kit/repository';
+import type { SyncContext } from '../src/modules/integrations/kit/sync-runner';
 import type { IntegrationsContext } from '../src/modules/integrations/service';
-import type { SyncContext } from '../src/modules/integrations/sync-runner';
 import { TEST_ENCRYPTION_KEY, type TestApp } from './test-app';
 
 /** The cookies an answer sets, as a Cookie header. */

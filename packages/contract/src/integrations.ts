@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ALLOW_LIST_TYPES, parseAllowListValue } from './allow-list-value';
 import { isoDateTime } from './common';
 import { endpoint } from './endpoint';
+import { PROVIDER_IDS } from './providers';
 
 export * from './allow-list-value';
+export * from './providers';
 
 /** Spec §3 "Integration": every id the product knows, in the order the page shows them. */
 export const INTEGRATION_IDS = [
-  'gws',
-  'm365',
-  'meta',
+  ...PROVIDER_IDS,
   'aws',
   'azure',
   'gcp',

@@ -1,3 +1,4 @@
+import { byProvider, PROVIDER_IDS } from './providers';
 /**
  * Shared vocabularies of the product spec: one definition used by server and web app. No zod
  * here, so the web app can import it (as `@castellan/contract/vocabulary`) without the schemas.
@@ -131,12 +132,10 @@ export const gradeFor = (score: number): Grade =>
 export const DEFAULT_EXPECTED_BREACH_COST = 4_880_000;
 
 /** What checks tasks automatically: the domain scan, the integrations and the endpoint agent. */
-export const EVIDENCE_SOURCES = ['domain-scan', 'gws', 'm365', 'meta', 'agent'] as const;
+export const EVIDENCE_SOURCES = ['domain-scan', ...PROVIDER_IDS, 'agent'] as const;
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 export const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
   'domain-scan': 'Domain scan',
-  gws: 'Google Workspace',
-  m365: 'Microsoft 365',
-  meta: 'Meta',
+  ...byProvider((_, p) => p.name),
   agent: 'Endpoint agent',
 };

@@ -1,6 +1,6 @@
 import type { AttackGraphResponse, BreachCostRange, EvidenceSource } from '@castellan/contract';
 import type { Db } from '../../db/client';
-import { listIntegrationRows } from '../integrations/repository';
+import { listIntegrationRows } from '../integrations/kit/repository';
 import { listOrganizationScans } from '../risk-analysis/repository';
 import { listMembersAndTasks } from '../tasks/service';
 import { biggestReduction, breachCostRange, type Reduction } from './breach-cost';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { StripeConfig } from '../../config';
-import { fetchWithTimeout } from '../integrations/fetch-with-timeout';
+import { fetchWithTimeout } from '../integrations/kit/fetch-with-timeout';
 import { type StripeParam, stripeForm } from './stripe-form';
 
 /** The API version this client speaks (the one stripe-node 23.1 pins). */

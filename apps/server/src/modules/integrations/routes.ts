@@ -3,20 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '../audit/actor';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
-import { listExternalShares } from './external-shares';
-import { microsoftSummary } from './microsoft/summary';
+import { ADAPTERS } from './providers';
 import {
   disconnectIntegration,
-  googleWorkspaceFacts,
   type IntegrationsContext,
   listIntegrations,
   requestSync,
 } from './service';
 
-/** The integrations page's calls (spec §7: integrations, google-workspace/…). */
+/** The integrations page's calls (spec §7: integrations/…), and each provider's own. */
 export const integrationRoutes =
   (ctx: IntegrationsContext): FastifyPluginAsyncZod =>
   async (app) => {
+    for (const adapter of Object.values(ADAPTERS)) await app.register(adapter.routes(ctx));
+
     route(app, endpoints.getIntegrations, async (request) =>
       listIntegrations(ctx, sessionOf(request).organization.id),
     );
@@ -40,24 +40,5 @@ export const integrationRoutes =
         request.params.id,
       );
       return reply.code(202).send({ integration });
-    });
-
-    route(app, endpoints.getGoogleStaleUsers, async (request) => {
-      const facts = await googleWorkspaceFacts(ctx.db, sessionOf(request).organization.id);
-      return { staleUsers: facts.staleUsers };
-    });
-
-    route(app, endpoints.getGoogleSuperAdminCount, async (request) => {
-      const facts = await googleWorkspaceFacts(ctx.db, sessionOf(request).organization.id);
-      return { count: facts.superAdminCount };
-    });
-
-    route(app, endpoints.getMicrosoftSummary, async (request) =>
-      microsoftSummary(ctx.db, sessionOf(request).organization.id),
-    );
-
-    route(app, endpoints.getGoogleExternalShares, async (request) => {
-      const session = sessionOf(request);
-      return { shares: await listExternalShares(ctx.db, session) };
     });
   };

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ALICE, BEN, useTestApp } from '../../../test/test-app';
 import { listEvidence } from '../tasks/repository';
 import type { StoredGoogleFacts } from './google/verdicts';
+import { saveGrant, saveSyncResult } from './kit/repository';
 import type { StoredM365Facts } from './microsoft/verdicts';
-import { saveGrant, saveSyncResult } from './repository';
-import { judgeSuites } from './suites';
+import { judgeIntegrations } from './suites';
 
 const ISLA = 'isla.jones@brightwave.example';
 
@@ -75,7 +75,7 @@ describe('Google Workspace and Microsoft 365 both connected', () => {
       });
       await saveSyncResult(db, row.id, facts, new Date());
     }
-    await judgeSuites(db, organizationId);
+    await judgeIntegrations(db, organizationId);
 
     const employees = (
       await server().inject({ url: '/api/list-employees', headers: { cookie } })

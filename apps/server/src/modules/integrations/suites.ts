@@ -1,47 +1,44 @@
 import type { Db } from '../../db/client';
 import { findOrganization, setStoppedAttacks } from '../organizations/repository';
 import { listMembersByName } from '../users/repository';
-import { judgeGoogleWorkspace } from './google/judge';
-import type { StoredGoogleFacts } from './google/verdicts';
-import { judgeMicrosoft365 } from './microsoft/judge';
-import type { StoredM365Facts } from './microsoft/verdicts';
-import { findIntegrationRow, type IntegrationRow } from './repository';
-import { type SuiteMembers, signInJudges } from './sign-in-suite';
-
-const withFacts = <T>(row: IntegrationRow | null) =>
-  row?.facts && row.lastScan ? { row, facts: row.facts as T } : null;
-
-const suiteMembers = (
-  accounts: Iterable<string> | null,
-  mailboxes: readonly string[] | undefined,
-): SuiteMembers => ({ accounts: new Set(accounts ?? []), mailboxes: new Set(mailboxes ?? []) });
+import { listIntegrationRows } from './kit/repository';
+import { type SuiteMembers, signInJudges } from './kit/sign-in-suite';
+import { ADAPTERS } from './providers';
 
 /**
- * Judges the organisation's tasks again from what its office suites (Google Workspace,
- * Microsoft 365) last read, and counts the attacks they stopped. Called after a sync of either,
- * a disconnect, and a change to the allow-list: the two suites' verdicts depend on each other.
+ * Judges the organisation's tasks again from what its integrations last read, and counts the
+ * attacks its office suites stopped. Called after a sync, a disconnect, and a change to the
+ * allow-list: the suites' verdicts depend on each other (which suite speaks for whose sign-in).
  */
-export async function judgeSuites(db: Db, organizationId: string): Promise<void> {
-  const [organization, gwsRow, m365Row, members] = await Promise.all([
+export async function judgeIntegrations(db: Db, organizationId: string): Promise<void> {
+  const [organization, rows, members] = await Promise.all([
     findOrganization(db, organizationId),
-    findIntegrationRow(db, organizationId, 'gws'),
-    findIntegrationRow(db, organizationId, 'm365'),
+    listIntegrationRows(db, organizationId),
     listMembersByName(db, organizationId),
   ]);
   if (!organization) return;
-  const gws = withFacts<StoredGoogleFacts>(gwsRow);
-  const m365 = withFacts<StoredM365Facts>(m365Row);
-  const suites = {
-    gws: gws && suiteMembers(Object.keys(gws.facts.memberMfa), gws.facts.mailboxes),
-    m365: m365 && suiteMembers(Object.keys(m365.facts.memberMfa ?? {}), m365.facts.mailboxes),
-  };
-  const judges = (suite: 'gws' | 'm365') => (email: string) =>
-    signInJudges(email, suites, organization.workspace).includes(suite);
-
-  if (gws) await judgeGoogleWorkspace(db, gws.row, members, judges('gws'));
-  if (m365) await judgeMicrosoft365(db, m365.row, members, judges('m365'));
-  await setStoppedAttacks(db, organizationId, {
-    failedLogins: (gws?.facts.failedLogins30d ?? 0) + (m365?.facts.failedLogins30d ?? 0),
-    blockedSpam: gws?.facts.blockedSpam ?? 0,
+  const synced = Object.values(ADAPTERS).flatMap((adapter) => {
+    const row = rows.find((r) => r.integrationId === adapter.id);
+    return row?.facts && row.lastScan ? [{ adapter, row, facts: row.facts as unknown }] : [];
   });
+  const suites: Record<string, SuiteMembers> = {};
+  const workspaceOf: Record<string, string> = {};
+  for (const { adapter, facts } of synced) {
+    if (!adapter.suite) continue;
+    suites[adapter.id] = adapter.suite.members(facts);
+    workspaceOf[adapter.id] = adapter.suite.workspace;
+  }
+  let failedLogins = 0;
+  let blockedSpam = 0;
+  for (const { adapter, row, facts } of synced) {
+    const speaksForSignIn = adapter.suite
+      ? (email: string) =>
+          signInJudges(email, suites, organization.workspace, workspaceOf).includes(adapter.id)
+      : () => true;
+    await adapter.judge(db, row, members, speaksForSignIn);
+    const stopped = adapter.suite?.stoppedAttacks(facts);
+    failedLogins += stopped?.failedLogins ?? 0;
+    blockedSpam += stopped?.blockedSpam ?? 0;
+  }
+  await setStoppedAttacks(db, organizationId, { failedLogins, blockedSpam });
 }

@@ -1,11 +1,40 @@
+import { PROVIDERS } from '@castellan/contract';
 import type { Db } from '../../db/client';
-import { syncGoogleWorkspace } from './google/sync';
-import { syncMeta } from './meta/sync';
-import { syncMicrosoft365 } from './microsoft/sync';
-import { listDueIntegrations } from './repository';
-import type { IntegrationsContext } from './service';
+import type { IntegrationsContext } from './kit/context';
+import { failureKindOf } from './kit/provider-error';
+import { listDueIntegrations } from './kit/repository';
+import { runSync, type SyncContext } from './kit/sync-runner';
+import { adapterOf } from './providers';
+import { judgeIntegrations } from './suites';
 
-const SYNCS = { gws: syncGoogleWorkspace, m365: syncMicrosoft365, meta: syncMeta } as const;
+/** Syncs one connected integration with its adapter; nothing when this server has no client. */
+export async function syncIntegration(
+  ctx: SyncContext,
+  organizationId: string,
+  integrationId: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const adapter = adapterOf(integrationId);
+  if (!adapter?.configured(ctx.config)) return;
+  await runSync(
+    ctx,
+    organizationId,
+    integrationId,
+    {
+      name: PROVIDERS[adapter.id].name,
+      failures: adapter.failures,
+      kindOf: failureKindOf,
+      read: async (input) => ({ ...(await adapter.read(ctx, input)) }),
+      judge: judgeIntegrations,
+    },
+    signal,
+  );
+}
+
+/** A sync of one provider, as the tests and the jobs call it. */
+export const syncOf =
+  (integrationId: string) => (ctx: SyncContext, organizationId: string, signal: AbortSignal) =>
+    syncIntegration(ctx, organizationId, integrationId, signal);
 
 /**
  * What the background jobs need to sync integrations: which are due, and how to sync one (the
@@ -15,13 +44,7 @@ export function integrationSyncs(ctx: Omit<IntegrationsContext, 'db' | 'syncQueu
   return {
     due: (db: Db, now: Date, everyMs: number) =>
       listDueIntegrations(db, new Date(now.getTime() - everyMs)),
-    run: async (
-      db: Db,
-      job: { organizationId: string; integrationId: string },
-      signal: AbortSignal,
-    ): Promise<void> => {
-      const sync = SYNCS[job.integrationId as keyof typeof SYNCS];
-      if (sync) await sync({ ...ctx, db }, job.organizationId, signal);
-    },
+    run: (db: Db, job: { organizationId: string; integrationId: string }, signal: AbortSignal) =>
+      syncIntegration({ ...ctx, db }, job.organizationId, job.integrationId, signal),
   };
 }

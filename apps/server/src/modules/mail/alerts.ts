@@ -1,6 +1,6 @@
 import type { IntegrationAlerts } from '../../lib/mail-queue';
 import { INTEGRATIONS } from '../integrations/catalog';
-import { findIntegrationRow } from '../integrations/repository';
+import { findIntegrationRow } from '../integrations/kit/repository';
 import { findOrganizationMail } from '../organizations/repository';
 import { listRecipients } from '../users/repository';
 import type { MailContext } from './context';

@@ -1,7 +1,7 @@
 import type { ScanReport } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { INTEGRATIONS } from '../integrations/catalog';
-import { listIntegrationRows } from '../integrations/repository';
+import { listIntegrationRows } from '../integrations/kit/repository';
 import { listOrganizationScans } from '../risk-analysis/repository';
 import { listSnapshots } from '../score/repository';
 import { loadEmployeesProgress, organizationScore } from '../score/service';

@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 import { mailMessages, users } from '../../db/schema';
-import { saveGrant } from '../integrations/repository';
+import { saveGrant } from '../integrations/kit/repository';
 import { integrationAlerts } from './alerts';
 import { digestFacts } from './digest-facts';
 import { purgeOldMessageBodies } from './retention';

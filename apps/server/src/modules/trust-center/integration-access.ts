@@ -1,18 +1,19 @@
-import type { IntegrationAccess, IntegrationId } from '@castellan/contract';
+import {
+  type IntegrationAccess,
+  type IntegrationId,
+  isProviderId,
+  PROVIDERS,
+} from '@castellan/contract';
 import { INTEGRATIONS } from '../integrations/catalog';
-import { GOOGLE_WORKSPACE_SCOPES } from '../integrations/google/scopes';
-import { META_SCOPES } from '../integrations/meta/scopes';
-import { M365_SCOPES } from '../integrations/microsoft/scopes';
 
-type Access = Omit<IntegrationAccess, 'id' | 'name'>;
+type Access = Omit<IntegrationAccess, 'id' | 'name' | 'scopes'>;
 
 /**
  * What each working integration reads and never reads, in plain words that must stay true of
- * the code beside them: the scopes are the very lists the connect flows ask for.
+ * the code beside them: the scopes are the provider list's, which the connect flows ask for.
  */
 const ACCESS: Partial<Record<IntegrationId, Access>> = {
   gws: {
-    scopes: [...GOOGLE_WORKSPACE_SCOPES],
     reads: [
       'Users of the directory: names, e-mail addresses, administrator roles, two-step verification status and last sign-in.',
       'Organisational units, to tell which policies apply to whom.',
@@ -28,7 +29,6 @@ const ACCESS: Partial<Record<IntegrationId, Access>> = {
     changes: [],
   },
   m365: {
-    scopes: [...M365_SCOPES],
     reads: [
       'Users with their account status and sign-in activity.',
       'Members of the Global Administrator role.',
@@ -45,7 +45,6 @@ const ACCESS: Partial<Record<IntegrationId, Access>> = {
     changes: [],
   },
   meta: {
-    scopes: [...META_SCOPES],
     reads: [
       'The business accounts the person who connected can manage, with each one’s two-factor authentication setting.',
       'The people of those business accounts: name, e-mail address, role and whether they use two-factor authentication.',
@@ -67,6 +66,7 @@ const ACCESS: Partial<Record<IntegrationId, Access>> = {
 export const INTEGRATION_ACCESS: readonly IntegrationAccess[] = INTEGRATIONS.flatMap(
   ({ id, name, comingSoon }) => {
     const access = ACCESS[id];
-    return !comingSoon && access ? [{ id, name, ...access }] : [];
+    if (comingSoon || !access || !isProviderId(id)) return [];
+    return [{ id, name, scopes: [...PROVIDERS[id].scopes], ...access }];
   },
 );

@@ -3,7 +3,7 @@
 // so the dates asked for go back SPAM_DAYS + LAG_DAYS from yesterday (Pacific time, as the
 // reports count days); the most recent dates with data are summed.
 
-import { runTogether } from '../run-together';
+import { runTogether } from '../kit/run-together';
 import type { GoogleApi } from './google-api';
 import { customerUsage } from './reports';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECT_ROUTE, connectFlow } from '../connect-flow';
-import { recordGrant } from '../grants';
-import { googleClientConfig } from '../provider-grants';
-import type { IntegrationsContext } from '../service';
+import { CONNECT_ROUTE, connectFlow } from '../kit/connect-flow';
+import type { IntegrationsContext } from '../kit/context';
+import { recordGrant } from '../kit/grants';
+import { googleClientConfig } from './google-client-config';
 import {
   exchangeGoogleCode,
   type GoogleGrant,
@@ -11,6 +11,7 @@ import {
   missingScopes,
   revokeGoogleToken,
 } from './index';
+import { GOOGLE_GRANTS } from './revoke-grant';
 import { administersWorkspace } from './workspace-admin';
 
 const BACK = {
@@ -92,7 +93,7 @@ export const googleConnectRoutes =
           await revokeGoogleToken(google, grant.refreshToken ?? grant.accessToken).catch(() => {});
           return back(request, reply, BACK.done);
         }
-        const outcome = await recordGrant(ctx, session, 'gws', grant, permitted);
+        const outcome = await recordGrant(ctx, session, GOOGLE_GRANTS, grant, permitted);
         if (outcome === 'permission_missing') return back(request, reply, BACK.permissions);
         request.log.info({ integration: 'gws' }, 'Google Workspace connected');
         return back(request, reply, BACK.done);

@@ -11,9 +11,11 @@ import {
   freshDatabaseLocation,
   type TestApp,
 } from '../../../../test/test-app';
-import { findIntegrationRow } from '../repository';
-import { openTokens } from '../tokens';
-import { syncGoogleWorkspace } from './sync';
+import { findIntegrationRow } from '../kit/repository';
+import { openTokens } from '../kit/tokens';
+import { syncOf } from '../syncs';
+
+const syncGoogleWorkspace = syncOf('gws');
 
 const DOMAIN = 'brightwave.example';
 const ISLA = `isla.jones@${DOMAIN}`;

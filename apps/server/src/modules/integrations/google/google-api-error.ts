@@ -1,41 +1,20 @@
 // What went wrong talking to Google, reduced to what the product does about it
 // (integrations-reference §1.8 and §5). Messages carry Google's own text, never a token.
 
-export type GoogleApiErrorKind =
-  | 'invalid_token'
-  | 'permission_missing'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'failed';
+import type { ApiAnswer } from '../kit/fetch-with-timeout';
+import {
+  ProviderError,
+  type ProviderErrorKind,
+  retryAfterMs,
+  TransientFailure,
+  Unauthenticated,
+} from '../kit/provider-error';
 
-export class GoogleApiError extends Error {
+export type GoogleApiErrorKind = ProviderErrorKind;
+
+export class GoogleApiError extends ProviderError<GoogleApiErrorKind> {
   override readonly name = 'GoogleApiError';
-  constructor(
-    readonly kind: GoogleApiErrorKind,
-    message: string,
-    /** Google's HTTP status; null when no answer came (network error, timeout). */
-    readonly httpStatus: number | null,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
-
-/**
- * An answer worth asking again for (429, 5xx, no answer), with Google's Retry-After when it sent
- * one. Internal to the client: callers only ever see the GoogleApiError once retries run out.
- */
-export class TransientFailure extends Error {
-  constructor(
-    readonly error: GoogleApiError,
-    readonly retryAfterMs: number | null,
-  ) {
-    super(error.message);
-  }
-}
-
-/** A 401 about the access token itself: worth one refresh before it means invalid_token. */
-export class Unauthenticated extends Error {}
 
 type ErrorBody = {
   code?: unknown;
@@ -49,14 +28,6 @@ function errorBodyOf(body: unknown): ErrorBody {
   if (typeof body !== 'object' || body === null || !('error' in body)) return {};
   const error = (body as { error: unknown }).error;
   return typeof error === 'object' && error !== null ? (error as ErrorBody) : {};
-}
-
-/** Retry-After in ms (delta-seconds or an HTTP date); null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 const RATE_LIMIT_REASONS = new Set([
@@ -141,3 +112,13 @@ export function tokenEndpointFailure(
   // invalid_client, unauthorized_client, invalid_request, redirect_uri_mismatch: our set-up.
   return new GoogleApiError('failed', text, status);
 }
+
+const ok = (status: number) => status >= 200 && status <= 299;
+
+/** An API answer as the kit's client reads it: null for a success. */
+export const apiAnswerFailure = (where: string, a: ApiAnswer) =>
+  ok(a.status) ? null : apiFailure(where, a.status, a.body, a.headers);
+
+/** A token or revoke endpoint's answer as the kit's client reads it: null for a success. */
+export const tokenAnswerFailure = (where: string, a: ApiAnswer) =>
+  ok(a.status) ? null : tokenEndpointFailure(where, a.status, a.body, a.headers);

@@ -1,19 +1,20 @@
-// A session with Google's APIs for one grant: it refreshes the access token when it has expired
-// or when an API answers 401 (once per call), retries 429/5xx with backoff, and pages lists
-// one page at a time. New tokens are handed to `onTokens` so the caller can store them.
+// A session with Google's APIs for one grant, on the kit's client (token refresh, retries,
+// the organisation's pause, read-ahead paging). New tokens are handed to `onTokens` so the
+// caller can store them.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sharedRefresh } from '../shared-refresh';
-import { fetchGoogle } from './fetch-google';
-import { apiFailure, GoogleApiError, Unauthenticated } from './google-api-error';
+import type { HttpClient } from '../kit/http-client';
+import { readAhead } from '../kit/pages';
+import { type PauseGate, pauseGate } from '../kit/pause-gate';
+import { type TokenSession, tokenSession } from '../kit/token-session';
+import { apiAnswerFailure, GoogleApiError } from './google-api-error';
 import {
-  DEFAULT_TIMEOUT_MS,
   type GoogleClientConfig,
   type GoogleHost,
   googleUrl,
   type Query,
 } from './google-client-config';
+import { DEFAULT_RETRY, googleHttp, type RetryPolicy } from './google-http';
 import { type GoogleGrant, refreshGoogleToken } from './oauth';
-import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './retry';
 
 export type GoogleApiOptions = {
   /** Called with the new grant whenever the tokens change. */
@@ -23,140 +24,88 @@ export type GoogleApiOptions = {
   policyPageGapMs?: number;
   /** How long before its expiry an access token is already refreshed. Default 60 s. */
   expiryMarginMs?: number;
+  /** The organisation whose Google pauses on a Retry-After; none: this session alone does. */
+  organizationId?: string;
 };
 
 /** ScubaGoggles waits ~1 s; a smaller gap has been enough for the few pages a customer has. */
 const DEFAULT_POLICY_GAP_MS = 200;
-const MAX_PAGES = 100_000;
 
 export class GoogleApi {
   readonly retry: RetryPolicy;
   readonly policyPageGapMs: number;
-  #grant: GoogleGrant;
-  readonly #refresh = sharedRefresh(
-    () => this.#grant.accessToken,
-    () => this.#doRefresh(),
-  );
-  readonly #expiryMarginMs: number;
-  readonly #onTokens: GoogleApiOptions['onTokens'];
+  readonly #http: HttpClient;
+  readonly #session: TokenSession<GoogleGrant>;
+  readonly #gate: PauseGate | undefined;
 
   constructor(
     readonly config: GoogleClientConfig,
     grant: GoogleGrant,
     options: GoogleApiOptions = {},
   ) {
-    this.#grant = grant;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.policyPageGapMs = options.policyPageGapMs ?? DEFAULT_POLICY_GAP_MS;
-    this.#expiryMarginMs = options.expiryMarginMs ?? 60_000;
-    this.#onTokens = options.onTokens;
+    this.#gate = options.organizationId ? pauseGate('gws', options.organizationId) : undefined;
+    this.#http = googleHttp(config, this.retry, this.#gate);
+    this.#session = tokenSession(grant, {
+      refresh: (current) => this.#refresh(current),
+      onTokens: options.onTokens,
+      expiryMarginMs: options.expiryMarginMs ?? 60_000,
+      invalidToken: (message) => new GoogleApiError('invalid_token', message, 401),
+    });
   }
 
   get grant(): GoogleGrant {
-    return this.#grant;
+    return this.#session.grant;
   }
 
   /** GET a JSON answer of an API. Throws GoogleApiError. */
-  async getJson(
-    host: GoogleHost,
-    path: string,
-    query: Query,
-    signal?: AbortSignal,
-  ): Promise<unknown> {
+  getJson(host: GoogleHost, path: string, query: Query, signal?: AbortSignal): Promise<unknown> {
     // Google indents its JSON unless told not to: a third of the bytes of a page of users.
     const url = googleUrl(this.config, host, path, { ...query, prettyPrint: 'false' });
-    if (this.#grant.expiresAt.getTime() - this.#expiryMarginMs <= Date.now()) {
-      await this.#refresh(this.#grant.accessToken);
-    }
-    const used = this.#grant.accessToken;
-    try {
-      return await this.#getWithRetries(path, url, used, signal);
-    } catch (err) {
-      if (!(err instanceof Unauthenticated)) throw err;
-    }
-    await this.#refresh(used);
-    try {
-      return await this.#getWithRetries(path, url, this.#grant.accessToken, signal);
-    } catch (err) {
-      if (err instanceof Unauthenticated)
-        throw new GoogleApiError('invalid_token', err.message, 401);
-      throw err;
-    }
+    return this.#session.use((accessToken) =>
+      this.#http.send(
+        `Google ${path}`,
+        url,
+        { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+        apiAnswerFailure,
+        { signal },
+      ),
+    );
   }
 
-  /**
-   * Every page of a list, one request after the other (each needs the previous page's token),
-   * with `gapMs` between two. The next page is asked for as soon as its token is known, while
-   * the caller works on the current one: at most two pages are held at once.
-   */
-  async *pages(
+  /** Every page of a list (see readAhead), with `gapMs` between two. */
+  pages(
     host: GoogleHost,
     path: string,
     query: Query,
     options: { signal?: AbortSignal; gapMs?: number } = {},
   ): AsyncGenerator<unknown> {
     const { signal, gapMs } = options;
-    const fetchPage = (pageToken: string | undefined) => {
-      const page = (async () => {
-        if (pageToken !== undefined && gapMs) {
-          await sleep(gapMs, undefined, signal ? { signal } : undefined);
-        }
+    return readAhead<string | undefined, unknown>(
+      undefined,
+      async (pageToken, isFirst) => {
+        if (!isFirst && gapMs) await sleep(gapMs, undefined, signal ? { signal } : undefined);
         return this.getJson(host, path, { ...query, pageToken }, signal);
-      })();
-      // Read ahead, it may fail before the caller gets to it: it is awaited (and its failure
-      // thrown) then, or never if the caller stops first.
-      page.catch(() => undefined);
-      return page;
-    };
-    let pageToken: string | undefined;
-    let pending = fetchPage(undefined);
-    for (let page = 1; page <= MAX_PAGES; page += 1) {
-      const body = await pending;
-      const next = nextPageTokenOf(body);
-      if (next !== undefined && next === pageToken) {
-        throw new GoogleApiError('failed', `${path}: Google repeated a page`, 200);
-      }
-      if (next !== undefined) {
-        pageToken = next;
-        pending = fetchPage(next);
-      }
-      yield body;
-      if (next === undefined) return;
-    }
-    throw new GoogleApiError('failed', `${path}: more than ${MAX_PAGES} pages`, 200);
-  }
-
-  #getWithRetries(path: string, url: URL, accessToken: string, signal?: AbortSignal) {
-    const timeoutMs = this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    return withRetries(
-      async () => {
-        const answer = await fetchGoogle(
-          `Google ${path}`,
-          url,
-          { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
-          timeoutMs,
-          signal,
-        );
-        if (answer.status >= 200 && answer.status <= 299) return answer.body;
-        throw apiFailure(`Google ${path}`, answer.status, answer.body, answer.headers);
       },
-      this.retry,
-      signal,
+      nextPageTokenOf,
+      (message) => new GoogleApiError('failed', `${path}: ${message}`, 200),
     );
   }
 
-  async #doRefresh(): Promise<void> {
-    const { refreshToken, scopes } = this.#grant;
-    if (!refreshToken) {
+  async #refresh(current: GoogleGrant): Promise<GoogleGrant> {
+    if (!current.refreshToken) {
       throw new GoogleApiError(
         'invalid_token',
         'Google access token expired and no refresh token',
         null,
       );
     }
-    const fresh = await refreshGoogleToken(this.config, refreshToken, { retry: this.retry });
-    this.#grant = { ...fresh, scopes: fresh.scopes.length > 0 ? fresh.scopes : scopes };
-    await this.#onTokens?.(this.#grant);
+    const fresh = await refreshGoogleToken(this.config, current.refreshToken, {
+      retry: this.retry,
+      ...(this.#gate ? { gate: this.#gate } : {}),
+    });
+    return { ...fresh, scopes: fresh.scopes.length > 0 ? fresh.scopes : current.scopes };
   }
 }
 

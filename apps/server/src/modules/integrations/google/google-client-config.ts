@@ -1,3 +1,5 @@
+import type { Config } from '../../../config';
+
 export type GoogleClientConfig = {
   /** One origin for every Google host (a fake's); null for Google's real hosts. */
   baseUrl: string | null;
@@ -33,4 +35,16 @@ export function googleUrl(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   return url;
+}
+
+/** The Google client of this server, or null when it has none. */
+export function googleClientConfig(config: Config): GoogleClientConfig | null {
+  const google = config.integrations.google;
+  if (!google) return null;
+  return {
+    baseUrl: google.baseUrl,
+    clientId: google.clientId,
+    clientSecret: google.clientSecret,
+    redirectUri: `${config.publicUrl}/api/google/integrate/callback`,
+  };
 }

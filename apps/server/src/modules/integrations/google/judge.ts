@@ -2,8 +2,8 @@ import type { Db } from '../../../db/client';
 import { isAllowed, isWithTrustedDomain } from '../../allow-list/matches';
 import { approvedEntries } from '../../allow-list/service';
 import { trustedDomainsOf } from '../../trusted-domains/service';
-import type { IntegrationRow } from '../repository';
-import { recordSuiteVerdicts } from '../suite-verdicts';
+import type { IntegrationRow } from '../kit/repository';
+import { recordSuiteVerdicts } from '../kit/suite-verdicts';
 import { googleVerdicts, type StoredGoogleFacts } from './verdicts';
 
 /**

@@ -1,19 +1,14 @@
 // Google's OAuth 2.0 web-server flow (integrations-reference §1.1): the authorize URL, the code
 // exchange, refresh and revoke. The client authenticates with client_id/client_secret form fields.
-import { bearerTokenAnswer, formPost } from '../oauth-form';
-import { fetchGoogle } from './fetch-google';
-import { GoogleApiError, tokenEndpointFailure } from './google-api-error';
-import { DEFAULT_TIMEOUT_MS, type GoogleClientConfig, googleUrl } from './google-client-config';
-import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './retry';
+import { bearerTokenAnswer, formPost } from '../kit/oauth-form';
+import type { PauseGate } from '../kit/pause-gate';
+import type { OAuthGrant } from '../kit/token-session';
+import { GoogleApiError, tokenAnswerFailure } from './google-api-error';
+import { type GoogleClientConfig, googleUrl } from './google-client-config';
+import { DEFAULT_RETRY, googleHttp, type RetryPolicy } from './google-http';
 import { GOOGLE_WORKSPACE_SCOPES } from './scopes';
 
-export type GoogleGrant = {
-  accessToken: string;
-  /** Null when Google gave none (the grant then ends with its access token). */
-  refreshToken: string | null;
-  expiresAt: Date;
-  scopes: string[];
-};
+export type GoogleGrant = OAuthGrant;
 
 export function googleAuthorizeUrl(
   cfg: GoogleClientConfig,
@@ -35,24 +30,20 @@ export function googleAuthorizeUrl(
   }).toString();
 }
 
-async function postForm(
+function postForm(
   cfg: GoogleClientConfig,
   where: string,
   path: string,
   form: Record<string, string>,
-  signal?: AbortSignal,
+  options: { retry: RetryPolicy; gate?: PauseGate | undefined; signal?: AbortSignal | undefined },
 ) {
-  const answer = await fetchGoogle(
+  return googleHttp(cfg, options.retry, options.gate).send(
     where,
     googleUrl(cfg, 'oauth2', path),
     formPost(form),
-    cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    signal,
+    tokenAnswerFailure,
+    { signal: options.signal },
   );
-  if (answer.status < 200 || answer.status > 299) {
-    throw tokenEndpointFailure(where, answer.status, answer.body, answer.headers);
-  }
-  return answer.body;
 }
 
 function grantOf(where: string, body: unknown, refreshToken: string | null): GoogleGrant {
@@ -74,18 +65,17 @@ export async function exchangeGoogleCode(
   codeVerifier: string,
 ): Promise<GoogleGrant> {
   const where = 'Google code exchange';
-  const body = await withRetries(
-    () =>
-      postForm(cfg, where, '/token', {
-        grant_type: 'authorization_code',
-        code,
-        code_verifier: codeVerifier,
-        redirect_uri: cfg.redirectUri,
-        client_id: cfg.clientId,
-        client_secret: cfg.clientSecret,
-      }),
-    { ...DEFAULT_RETRY, attempts: 1 },
-  );
+  const form = {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: codeVerifier,
+    redirect_uri: cfg.redirectUri,
+    client_id: cfg.clientId,
+    client_secret: cfg.clientSecret,
+  };
+  const body = await postForm(cfg, where, '/token', form, {
+    retry: { ...DEFAULT_RETRY, attempts: 1 },
+  });
   return grantOf(where, body, null);
 }
 
@@ -93,26 +83,19 @@ export async function exchangeGoogleCode(
 export async function refreshGoogleToken(
   cfg: GoogleClientConfig,
   refreshToken: string,
-  options: { retry?: RetryPolicy; signal?: AbortSignal } = {},
+  options: { retry?: RetryPolicy; gate?: PauseGate; signal?: AbortSignal } = {},
 ): Promise<GoogleGrant> {
   const where = 'Google token refresh';
-  const body = await withRetries(
-    () =>
-      postForm(
-        cfg,
-        where,
-        '/token',
-        {
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken,
-          client_id: cfg.clientId,
-          client_secret: cfg.clientSecret,
-        },
-        options.signal,
-      ),
-    options.retry ?? DEFAULT_RETRY,
-    options.signal,
-  );
+  const form = {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: cfg.clientId,
+    client_secret: cfg.clientSecret,
+  };
+  const body = await postForm(cfg, where, '/token', form, {
+    ...options,
+    retry: options.retry ?? DEFAULT_RETRY,
+  });
   return grantOf(where, body, refreshToken);
 }
 
@@ -127,10 +110,7 @@ export async function revokeGoogleToken(
 ): Promise<void> {
   const where = 'Google token revocation';
   try {
-    await withRetries(
-      () => postForm(cfg, where, '/revoke', { token }),
-      options.retry ?? DEFAULT_RETRY,
-    );
+    await postForm(cfg, where, '/revoke', { token }, { retry: options.retry ?? DEFAULT_RETRY });
   } catch (err) {
     if (err instanceof GoogleApiError && err.kind === 'invalid_token') return;
     throw err;

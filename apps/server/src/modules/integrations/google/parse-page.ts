@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseAnswer } from '../parse-answer';
+import { parseAnswer } from '../kit/parse-answer';
 import { GoogleApiError } from './google-api-error';
 
 /** A page parsed with `schema`; an answer of another shape is a GoogleApiError('failed'). */

@@ -3,7 +3,7 @@
 // read at once, each page by page, so the whole read takes about as long as its longest list.
 // Nothing holds the list of users: they are counted as they stream past.
 
-import { runTogether } from '../run-together';
+import { runTogether } from '../kit/run-together';
 import { sumBlockedSpam } from './blocked-spam';
 import { listChildOrgUnitIds, listUsers } from './directory';
 import { createShareLedger, DRIVE_SHARING_EVENTS, type ExternalShare } from './external-shares';

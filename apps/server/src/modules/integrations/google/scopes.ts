@@ -1,13 +1,7 @@
-const AUTH = 'https://www.googleapis.com/auth/';
+import { PROVIDERS } from '@castellan/contract';
 
 /** The read-only scopes the workspace reader needs (integrations-reference §1.2). */
-export const GOOGLE_WORKSPACE_SCOPES: readonly string[] = [
-  `${AUTH}admin.directory.user.readonly`,
-  `${AUTH}admin.directory.orgunit.readonly`,
-  `${AUTH}admin.reports.audit.readonly`,
-  `${AUTH}admin.reports.usage.readonly`,
-  `${AUTH}cloud-identity.policies.readonly`,
-];
+export const GOOGLE_WORKSPACE_SCOPES = PROVIDERS.gws.scopes;
 
 /**
  * The required scopes `granted` does not cover. A broader scope covers its read-only form

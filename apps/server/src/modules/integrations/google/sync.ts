@@ -1,12 +1,11 @@
 import { listMembersByName } from '../../users/repository';
-import { googleClientConfig } from '../provider-grants';
-import { judgeSuites } from '../suites';
-import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
-import { GoogleApi, GoogleApiError, readWorkspace } from './index';
+import type { ProviderAdapter } from '../kit/adapter';
+import { googleClientConfig } from './google-client-config';
+import { GoogleApi, readWorkspace } from './index';
 import type { StoredGoogleFacts } from './verdicts';
 
 /** What a person reads when a sync fails, by the kind of failure. */
-const FAILURE: ProviderSync['failures'] = {
+export const GOOGLE_FAILURES: ProviderAdapter['failures'] = {
   invalid_token:
     'Google no longer accepts Castellan’s access: it was revoked or has expired. Reconnect Google Workspace.',
   permission_missing:
@@ -16,48 +15,30 @@ const FAILURE: ProviderSync['failures'] = {
   failed: 'Google answered in a way Castellan did not understand; the sync will try again later.',
 };
 
-/**
- * Reads the organisation's Google Workspace and takes in what it says: the facts pages show,
- * then the task verdicts and the stopped attacks (judged with Microsoft 365's, see suites.ts).
- */
-export async function syncGoogleWorkspace(
-  ctx: SyncContext,
-  organizationId: string,
-  signal: AbortSignal,
-): Promise<void> {
+/** Reads the organisation's Google Workspace: the facts pages show and tasks are judged from. */
+export const readGoogleWorkspace: ProviderAdapter['read'] = async (
+  ctx,
+  { row, tokens, organization, saveTokens, now, signal },
+) => {
   const google = googleClientConfig(ctx.config);
-  if (!google) return;
-  await runSync(
-    ctx,
-    organizationId,
-    'gws',
+  if (!google) throw new Error('Google Workspace has no client on this server');
+  const api = new GoogleApi(
+    google,
     {
-      name: 'Google Workspace',
-      failures: FAILURE,
-      kindOf: (err) => (err instanceof GoogleApiError ? err.kind : null),
-      judge: judgeSuites,
-      read: async ({ row, tokens, organization, saveTokens, now, signal }) => {
-        const api = new GoogleApi(
-          google,
-          {
-            accessToken: tokens.accessToken ?? '',
-            refreshToken: tokens.refreshToken,
-            expiresAt: tokens.expiresAt ?? new Date(0),
-            scopes: row.scopes,
-          },
-          { onTokens: saveTokens },
-        );
-        const members = await listMembersByName(ctx.db, organizationId);
-        const read = await readWorkspace(api, {
-          domain: organization.domain,
-          memberEmails: new Set(members.map((m) => m.email.toLowerCase())),
-          now,
-          signal,
-        });
-        const facts: StoredGoogleFacts = { ...read, memberMfa: Object.fromEntries(read.memberMfa) };
-        return facts;
-      },
+      accessToken: tokens.accessToken ?? '',
+      refreshToken: tokens.refreshToken,
+      expiresAt: tokens.expiresAt ?? new Date(0),
+      scopes: row.scopes,
     },
-    signal,
+    { onTokens: saveTokens, organizationId: organization.id },
   );
-}
+  const members = await listMembersByName(ctx.db, organization.id);
+  const read = await readWorkspace(api, {
+    domain: organization.domain,
+    memberEmails: new Set(members.map((m) => m.email.toLowerCase())),
+    now,
+    signal,
+  });
+  const facts: StoredGoogleFacts = { ...read, memberMfa: Object.fromEntries(read.memberMfa) };
+  return facts;
+};

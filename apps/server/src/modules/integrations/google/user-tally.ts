@@ -1,7 +1,7 @@
 // Counts over the workspace's users as they stream past: only the counts, the members' 2SV
 // state and the stale accounts are kept, never the list of users.
 
-import { NEVER_SIGNED_IN_GRACE_DAYS, STALE_AFTER_DAYS } from '../stale-accounts';
+import { NEVER_SIGNED_IN_GRACE_DAYS, STALE_AFTER_DAYS } from '../kit/stale-accounts';
 import type { DirectoryUser } from './directory';
 import { parseRfc3339 } from './rfc3339';
 

@@ -1,6 +1,6 @@
 import type { ExternalShare, StaleUser } from '@castellan/contract';
 import type { Verdict } from '../../tasks/evidence';
-import { listed as list, organisationVerdict as org } from '../verdict-text';
+import { listed as list, organisationVerdict as org, SUPER_ADMINS } from '../kit/verdict-text';
 
 /** What a Google Workspace sync keeps (JSON in `integrations.facts`) and judges tasks from. */
 export type StoredGoogleFacts = {
@@ -23,8 +23,6 @@ export type StoredGoogleFacts = {
   externalShares: Omit<ExternalShare, 'allowed'>[];
 };
 
-/** The super-admin count we recommend (the task says two to four). */
-export const SUPER_ADMINS = { min: 2, max: 4 };
 /** Passwords at least this long pass the password-policy check. */
 export const MIN_PASSWORD_LENGTH = 12;
 

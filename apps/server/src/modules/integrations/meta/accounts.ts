@@ -8,11 +8,11 @@ import type { Db } from '../../../db/client';
 import { ConflictError, HttpError, NotFoundError } from '../../../lib/errors';
 import type { AuditActor } from '../../audit/actor';
 import { recordAuditEvent } from '../../audit/repository';
-import { metaClientConfig } from '../provider-grants';
-import { findIntegrationRow, saveSyncResult, setStatus } from '../repository';
-import type { IntegrationsContext } from '../service';
-import { openTokens } from '../tokens';
+import type { IntegrationsContext } from '../kit/context';
+import { findIntegrationRow, saveSyncResult, setStatus } from '../kit/repository';
+import { openTokens } from '../kit/tokens';
 import { MetaApi, MetaApiError } from './index';
+import { metaClientConfig } from './meta-client-config';
 import { judgeMeta, META_FAILURE } from './sync';
 import { type StoredMetaFacts, toMetaAccount } from './verdicts';
 
@@ -93,7 +93,8 @@ export async function requireMetaTwoFactor(
   }
   const businesses = facts.businesses.map((b) => (b.id === businessId ? business : b));
   await saveSyncResult(ctx.db, row.id, { businesses }, row.lastScan ?? new Date());
-  await judgeMeta(ctx.db, organizationId);
+  const judged = await findIntegrationRow(ctx.db, organizationId, 'meta');
+  if (judged) await judgeMeta(ctx.db, judged);
   await recordAuditEvent(ctx.db, {
     action: 'integration.meta.two_factor_required',
     organizationId,

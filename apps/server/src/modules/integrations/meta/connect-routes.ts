@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECT_ROUTE, connectFlow } from '../connect-flow';
-import { recordGrant } from '../grants';
-import { metaClientConfig } from '../provider-grants';
-import type { IntegrationsContext } from '../service';
+import { CONNECT_ROUTE, connectFlow } from '../kit/connect-flow';
+import type { IntegrationsContext } from '../kit/context';
+import { recordGrant } from '../kit/grants';
 import {
   debugMetaToken,
   exchangeMetaCode,
@@ -11,6 +10,8 @@ import {
   metaDialogUrl,
   missingMetaScopes,
 } from './index';
+import { metaClientConfig } from './meta-client-config';
+import { META_GRANTS } from './revoke-grant';
 
 /** Where the popup lands: the page says how it went and closes itself (spec §2 /facebook-success). */
 const LANDING = '/facebook-success';
@@ -75,7 +76,7 @@ export const metaConnectRoutes =
           const outcome = await recordGrant(
             ctx,
             session,
-            'meta',
+            META_GRANTS,
             {
               accessToken: token.accessToken,
               refreshToken: null,

@@ -8,8 +8,10 @@ import { TEST_CLIENT } from '../../../../test/fakes/test-client';
 import { cookiesOf, syncAs } from '../../../../test/integration-test-kit';
 import { ALICE, BEN, createTestApp, expectError, type TestApp } from '../../../../test/test-app';
 import { integrations } from '../../../db/schema';
-import { findIntegrationRow } from '../repository';
-import { syncMeta } from './sync';
+import { findIntegrationRow } from '../kit/repository';
+import { syncOf } from '../syncs';
+
+const syncMeta = syncOf('meta');
 
 const STUDIO = {
   id: '1000000000000001',

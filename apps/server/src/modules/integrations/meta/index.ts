@@ -4,6 +4,7 @@
 export { MetaApi, type MetaApiOptions, type MetaBusiness } from './meta-api';
 export { MetaApiError, type MetaApiErrorKind } from './meta-api-error';
 export { META_GRAPH_VERSION, type MetaClientConfig } from './meta-client-config';
+export type { RetryPolicy } from './meta-http';
 export {
   debugMetaToken,
   exchangeMetaCode,
@@ -13,6 +14,5 @@ export {
   metaDialogUrl,
   revokeMetaGrant,
 } from './oauth';
-export type { RetryPolicy } from './retry';
 export { META_SCOPES, missingMetaScopes } from './scopes';
 export type { TwoFactorType } from './two-factor';

@@ -1,12 +1,12 @@
 // What went wrong talking to Meta, reduced to what the product does about it
 // (integrations-reference §3.6 and §5). Messages carry Meta's own text, never a token.
 
-export type MetaApiErrorKind =
-  | 'invalid_token'
-  | 'permission_missing'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'failed';
+import type { ApiAnswer } from '../kit/fetch-with-timeout';
+import { ProviderError, type ProviderErrorKind, TransientFailure } from '../kit/provider-error';
+
+export { TransientFailure };
+
+export type MetaApiErrorKind = ProviderErrorKind;
 
 export type MetaErrorDetails = {
   /** Meta's HTTP status; null when no answer came (network error, timeout) or none was sent. */
@@ -18,33 +18,22 @@ export type MetaErrorDetails = {
   cause?: unknown;
 };
 
-export class MetaApiError extends Error {
+export class MetaApiError extends ProviderError<MetaApiErrorKind> {
   override readonly name = 'MetaApiError';
-  readonly httpStatus: number | null;
   readonly code: number | null;
   readonly subcode: number | null;
   readonly metaMessage: string | null;
 
-  constructor(
-    readonly kind: MetaApiErrorKind,
-    message: string,
-    details: MetaErrorDetails,
-  ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.httpStatus = details.httpStatus;
+  constructor(kind: MetaApiErrorKind, message: string, details: MetaErrorDetails) {
+    super(
+      kind,
+      message,
+      details.httpStatus,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.code = details.code ?? null;
     this.subcode = details.subcode ?? null;
     this.metaMessage = details.metaMessage ?? null;
-  }
-}
-
-/**
- * A failure worth asking again for (rate limits, transient errors, 5xx, no answer). Internal to
- * the client: callers only ever see the MetaApiError once retries run out.
- */
-export class TransientFailure extends Error {
-  constructor(readonly error: MetaApiError) {
-    super(error.message);
   }
 }
 
@@ -86,7 +75,7 @@ export function graphFailure(
   where: string,
   status: number,
   body: unknown,
-): MetaApiError | TransientFailure {
+): MetaApiError | TransientFailure<MetaApiError> {
   const error = graphErrorOf(body);
   const code = intOrNull(error.code);
   const message = textOrNull(error.message);
@@ -103,4 +92,14 @@ export function graphFailure(
   return kind === 'rate_limited' || kind === 'unavailable'
     ? new TransientFailure(failure)
     : failure;
+}
+
+/**
+ * A Graph answer as the kit's client reads it: null for a success. An error envelope is an
+ * error whatever the status it came with.
+ */
+export function metaAnswerFailure(where: string, { status, body }: ApiAnswer) {
+  const isError = typeof body === 'object' && body !== null && 'error' in body;
+  if (status >= 200 && status <= 299 && !isError) return null;
+  return graphFailure(where, status, body);
 }

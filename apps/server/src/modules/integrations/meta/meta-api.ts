@@ -1,19 +1,14 @@
 // A session with the Graph API for one user token: every call carries the token and its
 // appsecret_proof, is retried on rate limits and transient errors, and lists follow paging.next.
 import { z } from 'zod';
+import type { HttpClient } from '../kit/http-client';
+import { pauseGate } from '../kit/pause-gate';
+import { runLimited } from '../kit/run-limited';
 import { appSecretProof } from './app-secret-proof';
-import { fetchMeta } from './fetch-meta';
-import { MetaApiError } from './meta-api-error';
-import {
-  DEFAULT_TIMEOUT_MS,
-  graphUrl,
-  type MetaClientConfig,
-  metaOrigin,
-  type Query,
-} from './meta-client-config';
+import { MetaApiError, metaAnswerFailure } from './meta-api-error';
+import { graphUrl, type MetaClientConfig, metaOrigin, type Query } from './meta-client-config';
+import { DEFAULT_RETRY, metaHttp, type RetryPolicy } from './meta-http';
 import type { MetaToken } from './oauth';
-import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './retry';
-import { runLimited } from './run-limited';
 import { type TwoFactorType, twoFacStatusOf, twoFactorTypeOf } from './two-factor';
 
 export type MetaBusiness = {
@@ -29,7 +24,11 @@ export type MetaBusiness = {
   peopleTwoFactorUnknown: number;
 };
 
-export type MetaApiOptions = { retry?: Partial<RetryPolicy> };
+export type MetaApiOptions = {
+  retry?: Partial<RetryPolicy>;
+  /** The organisation whose Meta calls pause together; none: this session alone does. */
+  organizationId?: string;
+};
 
 const BUSINESS_FIELDS = 'id,name,two_factor_type';
 const USER_FIELDS = 'id,name,email,role,two_fac_status';
@@ -52,6 +51,7 @@ const success = z.object({ success: z.literal(true) });
 
 export class MetaApi {
   readonly retry: RetryPolicy;
+  readonly #http: HttpClient;
 
   constructor(
     readonly config: MetaClientConfig,
@@ -59,6 +59,8 @@ export class MetaApi {
     options: MetaApiOptions = {},
   ) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    const gate = options.organizationId ? pauseGate('meta', options.organizationId) : undefined;
+    this.#http = metaHttp(config, this.retry, gate);
   }
 
   /** Every business the person can see, each with its people's two-factor counts. */
@@ -191,12 +193,7 @@ export class MetaApi {
           };
     const target = new URL(url);
     if (fields.length === 0) target.searchParams.set('appsecret_proof', proof);
-    const timeoutMs = this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    return withRetries(
-      () => fetchMeta(`Meta ${where}`, target, init, timeoutMs, signal),
-      this.retry,
-      signal,
-    );
+    return this.#http.send(`Meta ${where}`, target, init, metaAnswerFailure, { signal });
   }
 
   #parse<T>(where: string, schema: z.ZodType<T>, body: unknown): T {

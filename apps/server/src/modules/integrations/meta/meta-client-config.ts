@@ -1,3 +1,5 @@
+import type { Config } from '../../../config';
+
 export const META_GRAPH_VERSION = 'v24.0';
 
 export type MetaClientConfig = {
@@ -48,3 +50,16 @@ export function metaUrl(
 /** `/{version}{path}` on the Graph host. */
 export const graphUrl = (cfg: MetaClientConfig, path: string, query: Query = {}) =>
   metaUrl(cfg, 'graph', `/${graphVersion(cfg)}${path}`, query);
+
+/** The Meta app of this server, or null when it has none. */
+export function metaClientConfig(config: Config): MetaClientConfig | null {
+  const meta = config.integrations.meta;
+  if (!meta) return null;
+  return {
+    baseUrl: meta.baseUrl,
+    appId: meta.clientId,
+    appSecret: meta.clientSecret,
+    redirectUri: `${config.publicUrl}/api/facebook/callback`,
+    version: meta.version,
+  };
+}

@@ -3,17 +3,15 @@
 // long-lived token lasts ~60 days, then the person logs in again.
 import { z } from 'zod';
 import { appSecretProof } from './app-secret-proof';
-import { fetchMeta } from './fetch-meta';
-import { MetaApiError } from './meta-api-error';
+import { MetaApiError, metaAnswerFailure } from './meta-api-error';
 import {
-  DEFAULT_TIMEOUT_MS,
   graphUrl,
   graphVersion,
   type MetaClientConfig,
   metaUrl,
   type Query,
 } from './meta-client-config';
-import { DEFAULT_RETRY, withRetries } from './retry';
+import { DEFAULT_RETRY, metaHttp } from './meta-http';
 import { META_SCOPES } from './scopes';
 
 export type MetaToken = {
@@ -58,14 +56,18 @@ function tokenOf(where: string, body: unknown): MetaToken {
   };
 }
 
-const getJson = (cfg: MetaClientConfig, where: string, url: URL, signal?: AbortSignal) =>
-  fetchMeta(
-    where,
-    url,
-    { headers: { accept: 'application/json' } },
-    cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    signal,
-  );
+const getJson = (
+  cfg: MetaClientConfig,
+  where: string,
+  url: URL,
+  options: { signal?: AbortSignal | undefined; attempts?: number } = {},
+) =>
+  metaHttp(cfg, {
+    ...DEFAULT_RETRY,
+    ...(options.attempts ? { attempts: options.attempts } : {}),
+  }).send(where, url, { headers: { accept: 'application/json' } }, metaAnswerFailure, {
+    signal: options.signal,
+  });
 
 const tokenUrl = (cfg: MetaClientConfig, query: Query) =>
   graphUrl(cfg, '/oauth/access_token', {
@@ -81,10 +83,8 @@ export async function exchangeMetaCode(
   signal?: AbortSignal,
 ): Promise<MetaToken> {
   const where = 'Meta code exchange';
-  const body = await withRetries(
-    () => getJson(cfg, where, tokenUrl(cfg, { redirect_uri: cfg.redirectUri, code }), signal),
-    { ...DEFAULT_RETRY, attempts: 1 },
-  );
+  const url = tokenUrl(cfg, { redirect_uri: cfg.redirectUri, code });
+  const body = await getJson(cfg, where, url, { signal, attempts: 1 });
   return tokenOf(where, body);
 }
 
@@ -96,7 +96,7 @@ export async function longLivedMetaToken(
 ): Promise<MetaToken> {
   const where = 'Meta long-lived token exchange';
   const url = tokenUrl(cfg, { grant_type: 'fb_exchange_token', fb_exchange_token: shortLived });
-  const body = await withRetries(() => getJson(cfg, where, url, signal), DEFAULT_RETRY, signal);
+  const body = await getJson(cfg, where, url, { signal });
   return tokenOf(where, body);
 }
 
@@ -122,7 +122,7 @@ export async function debugMetaToken(
     access_token: appToken,
     appsecret_proof: appSecretProof(cfg.appSecret, appToken),
   });
-  const body = await withRetries(() => getJson(cfg, where, url, signal), DEFAULT_RETRY, signal);
+  const body = await getJson(cfg, where, url, { signal });
   const parsed = debugAnswer.safeParse(body);
   if (!parsed.success) {
     throw new MetaApiError('failed', `${where}: unexpected answer`, { httpStatus: 200 });
@@ -151,17 +151,12 @@ export async function revokeMetaGrant(
     access_token: token,
     appsecret_proof: appSecretProof(cfg.appSecret, token),
   });
-  const body = await withRetries(
-    () =>
-      fetchMeta(
-        where,
-        url,
-        { method: 'DELETE', headers: { accept: 'application/json' } },
-        cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        signal,
-      ),
-    DEFAULT_RETRY,
-    signal,
+  const body = await metaHttp(cfg, DEFAULT_RETRY).send(
+    where,
+    url,
+    { method: 'DELETE', headers: { accept: 'application/json' } },
+    metaAnswerFailure,
+    { signal },
   );
   if (!z.object({ success: z.literal(true) }).safeParse(body).success) {
     throw new MetaApiError('failed', `${where}: unexpected answer`, { httpStatus: 200 });

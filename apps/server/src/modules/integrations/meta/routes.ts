@@ -3,13 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '../../audit/actor';
 import { sessionOf } from '../../sessions/plugin';
 import { route } from '../../sessions/route';
-import type { IntegrationsContext } from '../service';
+import type { IntegrationsContext } from '../kit/context';
 import { listMetaAccounts, requireMetaTwoFactor } from './accounts';
+import { metaConnectRoutes } from './connect-routes';
 
 /** The Meta calls of the integrations page (spec §7: integrations/meta/accounts, facebook/enable-mfa). */
 export const metaRoutes =
   (ctx: IntegrationsContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(metaConnectRoutes(ctx));
     route(app, endpoints.getMetaAccounts, async (request) =>
       listMetaAccounts(ctx.db, sessionOf(request).organization.id, request.query),
     );

@@ -1,8 +1,7 @@
 import type { Db } from '../../../db/client';
-import { metaClientConfig } from '../provider-grants';
-import { findIntegrationRow } from '../repository';
-import { recordSuiteVerdicts } from '../suite-verdicts';
-import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
+import type { ProviderAdapter } from '../kit/adapter';
+import type { IntegrationRow } from '../kit/repository';
+import { recordSuiteVerdicts } from '../kit/suite-verdicts';
 import {
   debugMetaToken,
   longLivedMetaToken,
@@ -10,12 +9,13 @@ import {
   MetaApiError,
   missingMetaScopes,
 } from './index';
+import { metaClientConfig } from './meta-client-config';
 import { metaVerdicts, type StoredMetaFacts } from './verdicts';
 
 /** A long-lived token (about 60 days) is renewed when it has less than this left. */
 const RENEW_WITHIN_MS = 10 * 86_400_000;
 
-export const META_FAILURE: ProviderSync['failures'] = {
+export const META_FAILURE: ProviderAdapter['failures'] = {
   invalid_token:
     'Meta no longer accepts Castellan’s access: it expired or was revoked. Reconnect Meta.',
   permission_missing:
@@ -26,61 +26,44 @@ export const META_FAILURE: ProviderSync['failures'] = {
 };
 
 /** Records Meta's verdicts from the last sync's facts. */
-export async function judgeMeta(db: Db, organizationId: string): Promise<void> {
-  const row = await findIntegrationRow(db, organizationId, 'meta');
-  if (!row?.facts || !row.lastScan) return;
+export async function judgeMeta(db: Db, row: IntegrationRow): Promise<void> {
+  if (!row.facts || !row.lastScan) return;
   const facts = row.facts as StoredMetaFacts;
   const people = facts.businesses.reduce((sum, b) => sum + b.people, 0);
   await recordSuiteVerdicts(db, row, 'meta', metaVerdicts(facts), people);
 }
 
 /** Reads the business accounts the Meta grant can see and their two-factor settings. */
-export async function syncMeta(
-  ctx: SyncContext,
-  organizationId: string,
-  signal: AbortSignal,
-): Promise<void> {
+export const readMeta: ProviderAdapter['read'] = async (
+  ctx,
+  { tokens, organization, saveTokens, now, signal },
+) => {
   const meta = metaClientConfig(ctx.config);
-  if (!meta) return;
-  await runSync(
-    ctx,
-    organizationId,
-    'meta',
-    {
-      name: 'Meta',
-      failures: META_FAILURE,
-      kindOf: (err) => (err instanceof MetaApiError ? err.kind : null),
-      judge: judgeMeta,
-      read: async ({ tokens, saveTokens, now, signal }) => {
-        let token = { accessToken: tokens.accessToken ?? '', expiresAt: tokens.expiresAt };
-        // Meta does not tell apps when it ends a token early: ask before reading.
-        const info = await debugMetaToken(meta, token.accessToken, signal);
-        if (!info.isValid || (info.expiresAt && info.expiresAt <= new Date())) {
-          throw new MetaApiError('invalid_token', 'Meta says the token is no longer valid', {
-            httpStatus: null,
-          });
-        }
-        if (missingMetaScopes(info.scopes).length > 0) {
-          throw new MetaApiError(
-            'permission_missing',
-            'the business_management permission was removed',
-            { httpStatus: null },
-          );
-        }
-        // No refresh token: a still-valid long-lived token is swapped for a fresh one before it lapses.
-        if (token.expiresAt && token.expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS) {
-          const renewed = await longLivedMetaToken(meta, token.accessToken, signal);
-          if (renewed.expiresAt) {
-            token = renewed;
-            await saveTokens({ ...renewed, expiresAt: renewed.expiresAt, refreshToken: null });
-          }
-        }
-        const facts: StoredMetaFacts = {
-          businesses: await new MetaApi(meta, token).businesses(signal),
-        };
-        return facts;
-      },
-    },
-    signal,
-  );
-}
+  if (!meta) throw new Error('Meta has no app on this server');
+  const organizationId = organization.id;
+  let token = { accessToken: tokens.accessToken ?? '', expiresAt: tokens.expiresAt };
+  // Meta does not tell apps when it ends a token early: ask before reading.
+  const info = await debugMetaToken(meta, token.accessToken, signal);
+  if (!info.isValid || (info.expiresAt && info.expiresAt <= new Date())) {
+    throw new MetaApiError('invalid_token', 'Meta says the token is no longer valid', {
+      httpStatus: null,
+    });
+  }
+  if (missingMetaScopes(info.scopes).length > 0) {
+    throw new MetaApiError('permission_missing', 'the business_management permission was removed', {
+      httpStatus: null,
+    });
+  }
+  // No refresh token: a still-valid long-lived token is swapped for a fresh one before it lapses.
+  if (token.expiresAt && token.expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS) {
+    const renewed = await longLivedMetaToken(meta, token.accessToken, signal);
+    if (renewed.expiresAt) {
+      token = renewed;
+      await saveTokens({ ...renewed, expiresAt: renewed.expiresAt, refreshToken: null });
+    }
+  }
+  const facts: StoredMetaFacts = {
+    businesses: await new MetaApi(meta, token, { organizationId }).businesses(signal),
+  };
+  return facts;
+};

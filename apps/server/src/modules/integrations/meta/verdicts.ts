@@ -1,6 +1,6 @@
 import type { MetaAccount } from '@castellan/contract';
 import type { Verdict } from '../../tasks/evidence';
-import { listed, organisationVerdict } from '../verdict-text';
+import { listed, organisationVerdict } from '../kit/verdict-text';
 import type { MetaBusiness } from './index';
 
 /** What a Meta sync keeps (JSON in `integrations.facts`). */

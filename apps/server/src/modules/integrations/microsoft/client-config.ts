@@ -1,3 +1,5 @@
+import type { Config } from '../../../config';
+
 export type MicrosoftClientConfig = {
   /**
    * null → the real hosts (https://login.microsoftonline.com for authorize/token,
@@ -38,4 +40,16 @@ export function microsoftUrl(
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
   if (parts.length > 0) url.search = parts.join('&');
   return url;
+}
+
+/** The Microsoft client of this server (the sign-in app), or null when it has none. */
+export function microsoftClientConfig(config: Config): MicrosoftClientConfig | null {
+  const microsoft = config.integrations.microsoft;
+  if (!microsoft) return null;
+  return {
+    baseUrl: microsoft.baseUrl,
+    clientId: microsoft.clientId,
+    clientSecret: microsoft.clientSecret,
+    redirectUri: `${config.publicUrl}/api/microsoft/integration/callback`,
+  };
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECT_ROUTE, connectFlow } from '../connect-flow';
-import { recordGrant } from '../grants';
-import { microsoftClientConfig } from '../provider-grants';
-import type { IntegrationsContext } from '../service';
+import { CONNECT_ROUTE, connectFlow } from '../kit/connect-flow';
+import type { IntegrationsContext } from '../kit/context';
+import { recordGrant } from '../kit/grants';
+import { microsoftClientConfig } from './client-config';
 import {
   exchangeMicrosoftCode,
   GraphApi,
@@ -13,6 +13,9 @@ import {
   missingM365Scopes,
 } from './index';
 import { organizationTenant, readTenantIdentity } from './tenant-identity';
+
+/** Whose grants the connect flow records (Microsoft offers no revocation by API). */
+const GRANTS = { id: 'm365' } as const;
 
 const BACK = {
   done: '/integrations?m365=true',
@@ -82,7 +85,7 @@ export const microsoftConnectRoutes =
         if (error || !code) {
           request.log.info({ error }, 'Microsoft 365 connect cancelled or refused');
           if (error && CONSENT_ERRORS.has(error)) {
-            await recordGrant(ctx, session, 'm365', NO_GRANT, false);
+            await recordGrant(ctx, session, GRANTS, NO_GRANT, false);
           }
           return back(request, reply, BACK.done);
         }
@@ -93,14 +96,14 @@ export const microsoftConnectRoutes =
         try {
           grant = await exchangeMicrosoftCode(microsoft, { tenant, code, verifier: flow.verifier });
           if (missingM365Scopes(grant.scopes).length > 0) {
-            await recordGrant(ctx, session, 'm365', grant, false);
+            await recordGrant(ctx, session, GRANTS, grant, false);
             return back(request, reply, BACK.done);
           }
           identity = await readTenantIdentity(new GraphApi(microsoft, tenant, grant));
         } catch (err) {
           request.log.warn({ err }, 'Microsoft 365 connect failed');
           if (err instanceof MicrosoftApiError && err.kind === 'permission_missing') {
-            await recordGrant(ctx, session, 'm365', NO_GRANT, false);
+            await recordGrant(ctx, session, GRANTS, NO_GRANT, false);
           }
           return back(request, reply, BACK.done);
         }
@@ -118,7 +121,7 @@ export const microsoftConnectRoutes =
           );
           return back(request, reply, BACK.refused('domain'));
         }
-        await recordGrant(ctx, session, 'm365', { ...grant, accountId: identity.tenantId }, true);
+        await recordGrant(ctx, session, GRANTS, { ...grant, accountId: identity.tenantId }, true);
         request.log.info({ integration: 'm365' }, 'Microsoft 365 connected');
         return back(request, reply, BACK.done);
       },

@@ -6,7 +6,9 @@ import {
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
 import { cookiesOf, syncAs } from '../../../../test/integration-test-kit';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { syncMicrosoft365 } from './sync';
+import { syncOf } from '../syncs';
+
+const syncMicrosoft365 = syncOf('m365');
 
 const DOMAIN = 'tidewater.example';
 const OLIVIA = `olivia.parker@${DOMAIN}`;

@@ -3,6 +3,7 @@
 export type { MicrosoftClientConfig } from './client-config';
 export { GraphApi, type GraphApiOptions } from './graph-api';
 export { MicrosoftApiError, type MicrosoftApiErrorKind } from './microsoft-api-error';
+export type { RetryPolicy } from './microsoft-http';
 export {
   exchangeMicrosoftCode,
   type MicrosoftGrant,
@@ -10,6 +11,5 @@ export {
   refreshMicrosoftToken,
 } from './oauth';
 export { type M365TenantFacts, type P1Check, readTenant } from './read-tenant';
-export type { RetryPolicy } from './retry';
 export { M365_SCOPES, missingM365Scopes } from './scopes';
 export type { StaleUser } from './stale-users';

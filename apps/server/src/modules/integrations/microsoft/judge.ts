@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
-import type { IntegrationRow } from '../repository';
-import { recordSuiteVerdicts } from '../suite-verdicts';
+import type { IntegrationRow } from '../kit/repository';
+import { recordSuiteVerdicts } from '../kit/suite-verdicts';
 import { m365Verdicts, type StoredM365Facts } from './verdicts';
 
 /** Records the task verdicts of the last Microsoft 365 sync's facts. */

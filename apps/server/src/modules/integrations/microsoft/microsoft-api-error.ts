@@ -1,51 +1,29 @@
 // What went wrong talking to Microsoft, reduced to what the product does about it
 // (integrations-reference §2.1, §2.9 and §5). Messages carry Microsoft's text, never a token.
 
-export type MicrosoftApiErrorKind =
-  | 'invalid_token'
-  | 'permission_missing'
-  | 'license_missing'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'failed';
+import type { ApiAnswer } from '../kit/fetch-with-timeout';
+import {
+  ProviderError,
+  type ProviderErrorKind,
+  retryAfterMs,
+  TransientFailure,
+  Unauthenticated,
+} from '../kit/provider-error';
 
-export class MicrosoftApiError extends Error {
+export type MicrosoftApiErrorKind = ProviderErrorKind | 'license_missing';
+
+export class MicrosoftApiError extends ProviderError<MicrosoftApiErrorKind> {
   override readonly name = 'MicrosoftApiError';
   constructor(
-    readonly kind: MicrosoftApiErrorKind,
+    kind: MicrosoftApiErrorKind,
     message: string,
-    /** Microsoft's HTTP status; null when no answer came (network error, timeout). */
-    readonly httpStatus: number | null,
+    httpStatus: number | null,
     /** Graph's `error.code` or the token endpoint's `error`; null when there was none. */
     readonly code: string | null = null,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(kind, message, httpStatus, options);
   }
-}
-
-/**
- * An answer worth asking again for (429, 5xx, no answer), with Retry-After when sent. Internal
- * to the client: callers only see the MicrosoftApiError once retries run out.
- */
-export class TransientFailure extends Error {
-  constructor(
-    readonly error: MicrosoftApiError,
-    readonly retryAfterMs: number | null,
-  ) {
-    super(error.message);
-  }
-}
-
-/** A Graph 401: worth one refresh of the access token before it means invalid_token. */
-export class Unauthenticated extends Error {}
-
-/** Retry-After in ms (delta-seconds or an HTTP date); null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 const fieldsOf = (body: unknown): Record<string, unknown> =>
@@ -123,3 +101,13 @@ export function tokenEndpointFailure(
       return new MicrosoftApiError('failed', message, status, code);
   }
 }
+
+const ok = (status: number) => status >= 200 && status <= 299;
+
+/** A Graph answer as the kit's client reads it: null for a success. */
+export const graphAnswerFailure = (where: string, a: ApiAnswer) =>
+  ok(a.status) ? null : graphFailure(where, a.status, a.body, a.headers);
+
+/** A token endpoint's answer as the kit's client reads it: null for a success. */
+export const tokenAnswerFailure = (where: string, a: ApiAnswer) =>
+  ok(a.status) ? null : tokenEndpointFailure(where, a.status, a.body, a.headers);

@@ -1,19 +1,14 @@
 // The Microsoft identity platform's authorization-code flow (integrations-reference §2.1): the
 // authorize URL, the code exchange and refresh. The client authenticates with form fields.
-import { bearerTokenAnswer, formPost } from '../oauth-form';
-import { DEFAULT_TIMEOUT_MS, type MicrosoftClientConfig, microsoftUrl } from './client-config';
-import { fetchMicrosoft } from './fetch-microsoft';
-import { MicrosoftApiError, tokenEndpointFailure } from './microsoft-api-error';
-import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './retry';
+import { bearerTokenAnswer, formPost } from '../kit/oauth-form';
+import type { PauseGate } from '../kit/pause-gate';
+import type { OAuthGrant } from '../kit/token-session';
+import { type MicrosoftClientConfig, microsoftUrl } from './client-config';
+import { MicrosoftApiError, tokenAnswerFailure } from './microsoft-api-error';
+import { DEFAULT_RETRY, microsoftHttp, type RetryPolicy } from './microsoft-http';
 import { M365_SCOPES } from './scopes';
 
-export type MicrosoftGrant = {
-  accessToken: string;
-  /** Null when Microsoft gave none (offline_access not granted). */
-  refreshToken: string | null;
-  expiresAt: Date;
-  scopes: string[];
-};
+export type MicrosoftGrant = OAuthGrant;
 
 const tenantPath = (tenant: string, step: 'authorize' | 'token') =>
   `/${encodeURIComponent(tenant)}/oauth2/v2.0/${step}`;
@@ -44,30 +39,19 @@ function postToken(
   where: string,
   tenant: string,
   form: Record<string, string>,
-  retry: RetryPolicy,
-  signal?: AbortSignal,
+  options: { retry: RetryPolicy; gate?: PauseGate | undefined; signal?: AbortSignal | undefined },
 ): Promise<unknown> {
-  return withRetries(
-    async () => {
-      const answer = await fetchMicrosoft(
-        where,
-        microsoftUrl(cfg, 'login', tenantPath(tenant, 'token')),
-        formPost({
-          client_id: cfg.clientId,
-          client_secret: cfg.clientSecret,
-          scope: M365_SCOPES.join(' '),
-          ...form,
-        }),
-        cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        signal,
-      );
-      if (answer.status < 200 || answer.status > 299) {
-        throw tokenEndpointFailure(where, answer.status, answer.body, answer.headers);
-      }
-      return answer.body;
-    },
-    retry,
-    signal,
+  return microsoftHttp(cfg, options.retry, options.gate).send(
+    where,
+    microsoftUrl(cfg, 'login', tenantPath(tenant, 'token')),
+    formPost({
+      client_id: cfg.clientId,
+      client_secret: cfg.clientSecret,
+      scope: M365_SCOPES.join(' '),
+      ...form,
+    }),
+    tokenAnswerFailure,
+    { signal: options.signal },
   );
 }
 
@@ -98,19 +82,29 @@ export async function exchangeMicrosoftCode(
     code_verifier: p.verifier,
   };
   const once = { ...DEFAULT_RETRY, attempts: 1 };
-  const body = await postToken(cfg, where, p.tenant, form, once, signal);
+  const body = await postToken(cfg, where, p.tenant, form, { retry: once, signal });
   return grantOf(where, body, null);
 }
 
 /** A new access token and a new refresh token (Microsoft sends one each time: keep it). */
 export async function refreshMicrosoftToken(
   cfg: MicrosoftClientConfig,
-  p: { tenant: string; refreshToken: string; retry?: RetryPolicy; scopes?: string[] },
+  p: {
+    tenant: string;
+    refreshToken: string;
+    retry?: RetryPolicy;
+    scopes?: string[];
+    gate?: PauseGate | undefined;
+  },
   signal?: AbortSignal,
 ): Promise<MicrosoftGrant> {
   const where = 'Microsoft token refresh';
   const form = { grant_type: 'refresh_token', refresh_token: p.refreshToken };
-  const body = await postToken(cfg, where, p.tenant, form, p.retry ?? DEFAULT_RETRY, signal);
+  const body = await postToken(cfg, where, p.tenant, form, {
+    retry: p.retry ?? DEFAULT_RETRY,
+    gate: p.gate,
+    signal,
+  });
   return grantOf(where, body, {
     accessToken: '',
     refreshToken: p.refreshToken,

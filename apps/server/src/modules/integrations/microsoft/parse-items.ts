@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseAnswer } from '../parse-answer';
+import { parseAnswer } from '../kit/parse-answer';
 import { MicrosoftApiError } from './microsoft-api-error';
 
 /** A page's items parsed with `schema`; an item of another shape is a MicrosoftApiError('failed'). */

@@ -2,7 +2,7 @@
 // each page by page, so the whole read takes about as long as its longest list (the users with
 // sign-in activity, 120 a page). Reads that need Entra ID P1 give null on a tenant without it;
 // any other failure stops the read.
-import { runTogether } from '../run-together';
+import { runTogether } from '../kit/run-together';
 import { readDirectoryUsers } from './directory-users';
 import { countFailedSignIns } from './failed-sign-ins';
 import { readGlobalAdmins } from './global-admins';

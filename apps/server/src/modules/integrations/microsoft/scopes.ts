@@ -1,23 +1,14 @@
+import { PROVIDERS } from '@castellan/contract';
+
 const GRAPH = 'https://graph.microsoft.com/';
 
-/** Graph permissions the tenant reader needs (integrations-reference §2.2). */
-const GRAPH_SCOPES = [
-  'User.Read.All',
-  'AuditLog.Read.All',
-  'Policy.Read.All',
-  'Directory.Read.All',
-];
+/** What the connect flow asks for. */
+export const M365_SCOPES = PROVIDERS.m365.scopes;
 
-/**
- * What the connect flow asks for. Reports.Read.All is left out: only the usage reports need it,
- * and nothing here reads them.
- */
-export const M365_SCOPES: readonly string[] = [
-  'openid',
-  'profile',
-  'offline_access',
-  ...GRAPH_SCOPES.map((s) => GRAPH + s),
-];
+/** Graph permissions the tenant reader needs (integrations-reference §2.2). */
+const GRAPH_SCOPES = M365_SCOPES.filter((s) => s.startsWith(GRAPH)).map((s) =>
+  s.slice(GRAPH.length),
+);
 
 const shortName = (scope: string) =>
   (scope.toLowerCase().startsWith(GRAPH) ? scope.slice(GRAPH.length) : scope).toLowerCase();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEVER_SIGNED_IN_GRACE_DAYS, STALE_AFTER_DAYS } from '../stale-accounts';
+import { NEVER_SIGNED_IN_GRACE_DAYS, STALE_AFTER_DAYS } from '../kit/stale-accounts';
 import type { GraphApi } from './graph-api';
 import { parseItems } from './parse-items';
 import { emailOf } from './user-email';

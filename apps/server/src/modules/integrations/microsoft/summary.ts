@@ -1,7 +1,7 @@
 import type { MicrosoftSummaryResponse } from '@castellan/contract';
 import type { Db } from '../../../db/client';
 import { ConflictError } from '../../../lib/errors';
-import { findIntegrationRow } from '../repository';
+import { findIntegrationRow } from '../kit/repository';
 import type { StoredM365Facts } from './verdicts';
 
 /** What the last Microsoft 365 sync read; 409 when it is not connected or not read yet. */

@@ -1,11 +1,10 @@
 import { listMembersByName } from '../../users/repository';
-import { microsoftClientConfig } from '../provider-grants';
-import { judgeSuites } from '../suites';
-import { type ProviderSync, runSync, type SyncContext } from '../sync-runner';
-import { GraphApi, MicrosoftApiError, readTenant } from './index';
+import type { ProviderAdapter } from '../kit/adapter';
+import { microsoftClientConfig } from './client-config';
+import { GraphApi, readTenant } from './index';
 import type { StoredM365Facts } from './verdicts';
 
-const FAILURE: ProviderSync['failures'] = {
+export const MICROSOFT_FAILURES: ProviderAdapter['failures'] = {
   invalid_token:
     'Microsoft no longer accepts Castellan’s access: it was revoked or has expired. Reconnect Microsoft 365.',
   permission_missing:
@@ -17,52 +16,31 @@ const FAILURE: ProviderSync['failures'] = {
 };
 
 /**
- * Reads the organisation's Microsoft 365 tenant (Graph) and takes in what it says; the verdicts
- * are judged together with Google Workspace's (suites.ts). Reads a tenant without Entra ID P1
+ * Reads the organisation's Microsoft 365 tenant (Graph). Reads a tenant without Entra ID P1
  * allows are left out and shown as such, not failed.
  */
-export async function syncMicrosoft365(
-  ctx: SyncContext,
-  organizationId: string,
-  signal: AbortSignal,
-): Promise<void> {
+export const readMicrosoft365: ProviderAdapter['read'] = async (
+  ctx,
+  { row, tokens, organization, saveTokens, now, signal },
+) => {
   const microsoft = microsoftClientConfig(ctx.config);
-  if (!microsoft) return;
-  await runSync(
-    ctx,
-    organizationId,
-    'm365',
+  if (!microsoft) throw new Error('Microsoft 365 has no client on this server');
+  const api = new GraphApi(
+    microsoft,
+    row.accountId ?? 'organizations',
     {
-      name: 'Microsoft 365',
-      failures: FAILURE,
-      kindOf: (err) =>
-        err instanceof MicrosoftApiError
-          ? err.kind === 'license_missing'
-            ? 'failed'
-            : err.kind
-          : null,
-      judge: judgeSuites,
-      read: async ({ row, tokens, saveTokens, now, signal }) => {
-        const api = new GraphApi(
-          microsoft,
-          row.accountId ?? 'organizations',
-          {
-            accessToken: tokens.accessToken ?? '',
-            refreshToken: tokens.refreshToken,
-            expiresAt: tokens.expiresAt ?? new Date(0),
-            scopes: row.scopes,
-          },
-          { onTokens: saveTokens },
-        );
-        const members = await listMembersByName(ctx.db, organizationId);
-        const facts: StoredM365Facts = await readTenant(api, {
-          memberEmails: new Set(members.map((m) => m.email.toLowerCase())),
-          now,
-          signal,
-        });
-        return facts;
-      },
+      accessToken: tokens.accessToken ?? '',
+      refreshToken: tokens.refreshToken,
+      expiresAt: tokens.expiresAt ?? new Date(0),
+      scopes: row.scopes,
     },
-    signal,
+    { onTokens: saveTokens, organizationId: organization.id },
   );
-}
+  const members = await listMembersByName(ctx.db, organization.id);
+  const facts: StoredM365Facts = await readTenant(api, {
+    memberEmails: new Set(members.map((m) => m.email.toLowerCase())),
+    now,
+    signal,
+  });
+  return facts;
+};

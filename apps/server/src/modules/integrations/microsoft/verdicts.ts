@@ -1,6 +1,5 @@
 import type { Verdict } from '../../tasks/evidence';
-import { SUPER_ADMINS } from '../google/verdicts';
-import { listed, organisationVerdict } from '../verdict-text';
+import { listed, organisationVerdict, SUPER_ADMINS } from '../kit/verdict-text';
 import type { M365TenantFacts } from './index';
 
 /** What a Microsoft 365 sync keeps (JSON in `integrations.facts`) and judges tasks from. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type SuiteMembers, signInJudges } from './sign-in-suite';
+import { signInJudges as judgesOf, type SuiteMembers } from './sign-in-suite';
+
+const WORKSPACES = { gws: 'google', m365: 'microsoft' };
+const signInJudges = (
+  email: string,
+  suites: Record<string, SuiteMembers | null>,
+  workspace: string | null,
+) => judgesOf(email, suites, workspace, WORKSPACES);
 
 const suite = (accounts: string[], mailboxes: string[] = accounts): SuiteMembers => ({
   accounts: new Set(accounts),

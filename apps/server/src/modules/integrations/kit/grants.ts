@@ -1,11 +1,16 @@
 import type { IntegrationId } from '@castellan/contract';
-import { auditActor } from '../audit/actor';
-import { recordAuditEvent } from '../audit/repository';
-import type { ActiveSession } from '../sessions/repository';
-import { revokeTokens } from './provider-grants';
+import { auditActor } from '../../audit/actor';
+import { recordAuditEvent } from '../../audit/repository';
+import type { ActiveSession } from '../../sessions/repository';
+import type { IntegrationsContext } from './context';
 import { saveGrant, setSyncState } from './repository';
-import type { IntegrationsContext } from './service';
 import { sealContext } from './tokens';
+
+/** How a provider takes a grant back, where it offers a way. */
+export type RevokeGrant = (
+  config: IntegrationsContext['config'],
+  tokens: { accessToken: string | null; refreshToken: string | null; accountId?: string | null },
+) => Promise<void>;
 
 /** What a connect flow obtained from the provider. */
 export type ObtainedGrant = {
@@ -26,11 +31,12 @@ export type ObtainedGrant = {
 export async function recordGrant(
   ctx: IntegrationsContext,
   session: ActiveSession,
-  integrationId: IntegrationId,
+  provider: { id: IntegrationId; revoke?: RevokeGrant },
   grant: ObtainedGrant,
   permitted: boolean,
 ): Promise<'connected' | 'permission_missing'> {
   const { db, box } = ctx;
+  const integrationId = provider.id;
   const connection = {
     organizationId: session.organization.id,
     integrationId,
@@ -47,7 +53,7 @@ export async function recordGrant(
       details: { integration: integrationId, scopes: grant.scopes },
     });
   if (!permitted) {
-    await revokeTokens(ctx.config, integrationId, grant).catch(() => {});
+    await provider.revoke?.(ctx.config, grant).catch(() => {});
     await saveGrant(db, {
       ...connection,
       status: 'permission_missing',

@@ -1,5 +1,6 @@
-import type { Db } from '../../db/client';
-import { findOrganization } from '../organizations/repository';
+import type { Db } from '../../../db/client';
+import { findOrganization } from '../../organizations/repository';
+import type { IntegrationsContext } from './context';
 import {
   findIntegrationRow,
   type IntegrationRow,
@@ -8,7 +9,6 @@ import {
   setStatus,
   setSyncState,
 } from './repository';
-import type { IntegrationsContext } from './service';
 import { type OpenedTokens, openTokens, sealContext } from './tokens';
 
 /** How a provider's failures are told apart; the first two need the admin, the rest pass. */

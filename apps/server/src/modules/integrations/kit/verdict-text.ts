@@ -1,4 +1,4 @@
-import type { Verdict } from '../tasks/evidence';
+import type { Verdict } from '../../tasks/evidence';
 
 /** A few items by name and how many more, for a verdict's detail sentence. */
 export const listed = (items: readonly string[], max = 3) =>
@@ -17,3 +17,6 @@ export const organisationVerdict = (
   verdict: pass ? 'pass' : 'fail',
   detail: pass ? null : failDetail,
 });
+
+/** The administrator count we recommend of a suite (the task says two to four). */
+export const SUPER_ADMINS = { min: 2, max: 4 };

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { integrations } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { integrations } from '../../../db/schema';
 
 /** Every query of the integrations table; each filters by the organisation it is given. */
 

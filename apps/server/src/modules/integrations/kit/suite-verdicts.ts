@@ -1,7 +1,7 @@
 import type { EvidenceSource } from '@castellan/contract';
-import type { Db } from '../../db/client';
-import type { Verdict } from '../tasks/evidence';
-import { recordEvidence } from '../tasks/service';
+import type { Db } from '../../../db/client';
+import type { Verdict } from '../../tasks/evidence';
+import { recordEvidence } from '../../tasks/service';
 import { type IntegrationRow, saveSyncCounts } from './repository';
 
 /**

@@ -1,4 +1,4 @@
-import type { SecretBox } from '../../lib/secret-box';
+import type { SecretBox } from '../../../lib/secret-box';
 import type { IntegrationRow } from './repository';
 
 /** Sealed tokens open only in the row they were sealed for. */

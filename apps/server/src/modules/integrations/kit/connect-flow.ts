@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { SecretBox } from '../../lib/secret-box';
-import { cookieName, secureCookies } from '../sessions/cookie-policy';
-import type { ActiveSession } from '../sessions/repository';
+import type { Config } from '../../../config';
+import type { SecretBox } from '../../../lib/secret-box';
+import { cookieName, secureCookies } from '../../sessions/cookie-policy';
+import type { ActiveSession } from '../../sessions/repository';
 
 const FLOW_MINUTES = 10;
 

@@ -1,0 +1,50 @@
+import type { ProviderId, SecurityCheck } from '@castellan/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import type { IntegrationsContext } from './context';
+import type { RevokeGrant } from './grants';
+import type { IntegrationRow } from './repository';
+import type { SuiteMembers } from './sign-in-suite';
+import type { ProviderSync, SyncContext } from './sync-runner';
+
+export type Member = { id: string; email: string };
+
+/**
+ * One provider, as the integrations module uses it: its connect and API routes, its sync steps,
+ * how its facts turn into verdicts, and what its card says. Each provider folder exports one;
+ * `providers.ts` lists them.
+ */
+export type ProviderAdapter = {
+  id: ProviderId;
+  /** Whether this server has a client of the provider set up. */
+  configured: (config: Config) => boolean;
+  /** What the card says when it has none. */
+  unavailableReason: string;
+  card: {
+    description: string;
+    /** The checks the card lists, as the last sync's facts (if any) allow them. */
+    securityChecks: (facts: unknown) => SecurityCheck[];
+  };
+  /** What a person reads when a sync fails, by the kind of failure. */
+  failures: ProviderSync['failures'];
+  /** The sync steps: reads the provider with the stored grant; returns the facts to keep. */
+  read: (ctx: SyncContext, input: Parameters<ProviderSync['read']>[0]) => Promise<object>;
+  /** Records the verdicts of the last sync's facts, speaking for the sign-in of those it names. */
+  judge: (
+    db: Db,
+    row: IntegrationRow,
+    members: readonly Member[],
+    speaksForSignIn: (email: string) => boolean,
+  ) => Promise<void>;
+  /** An office suite: it shares the members' sign-in and the stopped attacks with the others. */
+  suite?: {
+    workspace: 'google' | 'microsoft';
+    members: (facts: unknown) => SuiteMembers;
+    stoppedAttacks: (facts: unknown) => { failedLogins: number; blockedSpam: number };
+  };
+  /** Gives a grant back at the provider, where it offers a way. */
+  revoke?: RevokeGrant;
+  /** The connect flow and the provider's own calls. */
+  routes: (ctx: IntegrationsContext) => FastifyPluginAsyncZod;
+};

@@ -1,0 +1,46 @@
+import type { ProviderAdapter } from '../kit/adapter';
+import { microsoftClientConfig } from './client-config';
+import { judgeMicrosoft365 } from './judge';
+import { microsoftRoutes } from './routes';
+import { MICROSOFT_FAILURES, readMicrosoft365 } from './sync';
+import { M365_CHECKS, NEEDS_P1, type StoredM365Facts } from './verdicts';
+
+// Microsoft has no revocation of an app's consent by API: an administrator removes it in the
+// Entra admin center (Enterprise applications); deleting the tokens is what disconnecting does.
+export const microsoft365: ProviderAdapter = {
+  id: 'm365',
+  configured: (config) => microsoftClientConfig(config) !== null,
+  unavailableReason:
+    'This server has no Microsoft client set up yet, so Microsoft 365 cannot be connected; ask whoever runs Castellan to add one.',
+  card: {
+    description:
+      'Reads your users, sign-in activity and security defaults to check multi-factor authentication, administrators and unused accounts.',
+    // On a tenant without Entra ID P1, the checks needing it say so.
+    securityChecks: (facts) => {
+      const needsP1 = new Set((facts as StoredM365Facts | null)?.needsP1 ?? []);
+      return M365_CHECKS.map(({ needs, ...check }) => ({
+        ...check,
+        enabled: true,
+        unavailable: needs && needsP1.has(needs) ? NEEDS_P1 : null,
+      }));
+    },
+  },
+  failures: MICROSOFT_FAILURES,
+  read: readMicrosoft365,
+  judge: judgeMicrosoft365,
+  suite: {
+    workspace: 'microsoft',
+    members: (facts) => {
+      const f = facts as StoredM365Facts;
+      return {
+        accounts: new Set(Object.keys(f.memberMfa ?? {})),
+        mailboxes: new Set(f.mailboxes ?? []),
+      };
+    },
+    stoppedAttacks: (facts) => ({
+      failedLogins: (facts as StoredM365Facts).failedLogins30d ?? 0,
+      blockedSpam: 0,
+    }),
+  },
+  routes: microsoftRoutes,
+};
