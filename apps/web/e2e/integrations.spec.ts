@@ -155,19 +155,24 @@ test('back with gws=true but not connected, it says so and drops the flag', asyn
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('back from a Google callback refused for its state, it says why and nothing else', async ({
-  page,
-}) => {
-  const api = new FakeIntegrationsApi();
-  await api.install(page);
-  await openAppAs(page, ADMIN, '/dashboard');
-  await page.goto('/integrations?refused=gws-state');
-  const alert = page.getByRole('alert').filter({ hasText: 'Google Workspace was not connected' });
-  await expect(alert).toContainText('did not belong to a connection started in this window');
-  await expect(page.getByText('Microsoft 365 was not connected')).toHaveCount(0);
-  await alert.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(page).toHaveURL(/\/integrations$/);
-});
+for (const [flag, provider, other] of [
+  ['gws-state', 'Google Workspace', 'Microsoft 365'],
+  ['m365-state', 'Microsoft 365', 'Google Workspace'],
+] as const) {
+  test(`back from a ${provider} callback refused for its state, it says why and nothing else`, async ({
+    page,
+  }) => {
+    const api = new FakeIntegrationsApi();
+    await api.install(page);
+    await openAppAs(page, ADMIN, '/dashboard');
+    await page.goto(`/integrations?refused=${flag}`);
+    const alert = page.getByRole('alert').filter({ hasText: `${provider} was not connected` });
+    await expect(alert).toContainText('did not belong to a connection started in this window');
+    await expect(page.getByText(`${other} was not connected`)).toHaveCount(0);
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page).toHaveURL(/\/integrations$/);
+  });
+}
 
 test('a revoked grant and missing permissions are explained, with Reconnect', async ({ page }) => {
   const api = new FakeIntegrationsApi({

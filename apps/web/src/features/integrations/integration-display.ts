@@ -117,6 +117,10 @@ export const REFUSALS: Record<string, { title: string; text: string }> = {
     title: 'Google Workspace was not connected',
     text: 'The answer from Google did not belong to a connection started in this window by you (it may have taken more than ten minutes, or been started in another browser or session). Nothing was changed: connect again from here.',
   },
+  'm365-state': {
+    title: 'Microsoft 365 was not connected',
+    text: 'The answer from Microsoft did not belong to a connection started in this window by you (it may have taken more than ten minutes, or been started in another browser or session). Nothing was changed: connect again from here.',
+  },
 };
 
 /** What the last sync read and how its checks came out, in a sentence. */

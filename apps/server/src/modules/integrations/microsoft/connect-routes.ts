@@ -19,7 +19,8 @@ const GRANTS = { id: 'm365' } as const;
 
 const BACK = {
   done: '/integrations?m365=true',
-  refused: (reason: 'tenant' | 'domain') => `/integrations?refused=m365-${reason}`,
+  /** A tenant not the organisation's, an unverified domain, or a callback this admin did not start. */
+  refused: (reason: 'tenant' | 'domain' | 'state') => `/integrations?refused=m365-${reason}`,
 };
 
 const callbackQuery = z.looseObject({
@@ -81,7 +82,8 @@ export const microsoftConnectRoutes =
         const microsoft = microsoftClientConfig(ctx.config);
         const { code, state, error } = request.query;
         const flow = flows.open(request, state);
-        if (!session || !microsoft || !flow) return back(request, reply, BACK.done);
+        if (!microsoft) return back(request, reply, BACK.done);
+        if (!session || !flow) return back(request, reply, BACK.refused('state'));
         if (error || !code) {
           request.log.info({ error }, 'Microsoft 365 connect cancelled or refused');
           if (error && CONSENT_ERRORS.has(error)) {

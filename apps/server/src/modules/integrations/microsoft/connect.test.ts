@@ -205,10 +205,19 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
     expect((await get('/api/integrations', alice)).json().m365.status).toBe('available');
   });
 
-  it('refuses a callback the signed-in admin did not start, and members cannot start one', async () => {
+  it('refuses a callback the signed-in admin did not start, and says so; members cannot start one', async () => {
     const olivia = await server.signIn(OLIVIA);
     const res = await get('/api/microsoft/integration/callback?code=forged&state=forged', olivia);
-    expect(res.headers.location).toBe('/integrations?m365=true');
+    expect(res.headers.location).toBe('/integrations?refused=m365-state');
+    // Started in one session, finished in another (without the flow's cookie): refused too.
+    const start = await get('/api/microsoft/integration', olivia);
+    const state = new URL(start.headers.location as string).searchParams.get('state');
+    const elsewhere = await server.signIn(OLIVIA);
+    const other = await get(
+      `/api/microsoft/integration/callback?code=any&state=${state}`,
+      elsewhere,
+    );
+    expect(other.headers.location).toBe('/integrations?refused=m365-state');
     const liam = await server.signIn(LIAM);
     expect((await get('/api/microsoft/integration', liam)).headers.location).toBe(
       '/integrations?m365=true',
