@@ -15,6 +15,14 @@ export type RetryAfterPolicy = RetryPolicy & {
   maxRetryAfterMs: number;
 };
 
+/** The suites' (Google's, Microsoft's) default: 4 tries, 0.5 s doubling to 8 s, Retry-After up to a minute. */
+export const SUITE_RETRY: RetryAfterPolicy = {
+  attempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+};
+
 /** A failure worth another try. */
 export type Transient = {
   /** What is thrown once the tries run out. */

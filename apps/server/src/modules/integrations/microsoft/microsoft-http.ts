@@ -1,17 +1,12 @@
 import { httpClient } from '../kit/http-client';
 import { ownPauseGate, type PauseGate } from '../kit/pause-gate';
-import type { RetryAfterPolicy } from '../kit/retry';
+import { type RetryAfterPolicy, SUITE_RETRY } from '../kit/retry';
 import { DEFAULT_TIMEOUT_MS, type MicrosoftClientConfig } from './client-config';
 import { MicrosoftApiError } from './microsoft-api-error';
 
 export type RetryPolicy = RetryAfterPolicy;
 
-export const DEFAULT_RETRY: RetryPolicy = {
-  attempts: 4,
-  baseDelayMs: 500,
-  maxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
-};
+export const DEFAULT_RETRY: RetryPolicy = SUITE_RETRY;
 
 /** The kit's client with Microsoft's settings: a Retry-After is waited for exactly. */
 export const microsoftHttp = (cfg: MicrosoftClientConfig, retry: RetryPolicy, gate?: PauseGate) =>
