@@ -52,10 +52,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The id as a whole quoted string, or the slug as a quoted string or a path segment. */
 const namesOf = (id: ProviderId) =>
-  new RegExp(`['"\`]${escape(id)}['"\`]|['"\`/]${escape(PROVIDERS[id].slug)}(?![\\w.-])`);
+  new RegExp(
+    `['"\`]${escapeRegExp(id)}['"\`]|['"\`/]${escapeRegExp(PROVIDERS[id].slug)}(?![\\w.-])`,
+  );
 
 const named = SCANNED.flatMap(sourceFiles).flatMap((file) => {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
