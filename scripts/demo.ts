@@ -60,6 +60,7 @@ try {
     meta: port + 95,
     stripe: port + 96,
   });
+  for (const [name, url] of Object.entries(fakes.urls)) say(`  fake ${name}: ${url}`);
   // As `npm start` runs it: from its workspace, so that its data stays in apps/server/data.
   const server = path.join(root, 'apps/server');
   start('app', ['--enable-source-maps', 'dist/main.js'], server, {
