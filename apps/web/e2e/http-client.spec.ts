@@ -175,6 +175,8 @@ test.describe('toasts', () => {
     context,
   }) => {
     await openAppAs(page, 'Alice Morgan');
+    // The dashboard's own calls are answered first: the 401 comes from the call made below.
+    await page.waitForLoadState('networkidle');
     await expireSession(context);
     // Hold the logout so the toast can be looked at before the page reloads.
     const logout = await holdRequests(page, '**/api/auth/logout');
