@@ -1,5 +1,6 @@
 import { listMembersByName } from '../../users/repository';
 import type { ProviderAdapter } from '../kit/adapter';
+import { storedGrant } from '../kit/tokens';
 import { googleClientConfig } from './google-client-config';
 import { GoogleApi, readWorkspace } from './index';
 import type { StoredGoogleFacts } from './verdicts';
@@ -22,16 +23,10 @@ export const readGoogleWorkspace: ProviderAdapter['read'] = async (
 ) => {
   const google = googleClientConfig(ctx.config);
   if (!google) throw new Error('Google Workspace has no client on this server');
-  const api = new GoogleApi(
-    google,
-    {
-      accessToken: tokens.accessToken ?? '',
-      refreshToken: tokens.refreshToken,
-      expiresAt: tokens.expiresAt ?? new Date(0),
-      scopes: row.scopes,
-    },
-    { onTokens: saveTokens, organizationId: organization.id },
-  );
+  const api = new GoogleApi(google, storedGrant(tokens, row), {
+    onTokens: saveTokens,
+    organizationId: organization.id,
+  });
   const members = await listMembersByName(ctx.db, organization.id);
   const read = await readWorkspace(api, {
     domain: organization.domain,

@@ -19,3 +19,12 @@ export function openTokens(box: SecretBox, row: IntegrationRow): OpenedTokens {
     expiresAt: row.tokenExpiresAt,
   };
 }
+
+/** The grant a provider's client works with, from a row's opened tokens and granted scopes. */
+export const storedGrant = (tokens: OpenedTokens, row: Pick<IntegrationRow, 'scopes'>) => ({
+  accessToken: tokens.accessToken ?? '',
+  refreshToken: tokens.refreshToken,
+  // Unknown expiry: treated as expired, so the first call refreshes.
+  expiresAt: tokens.expiresAt ?? new Date(0),
+  scopes: row.scopes,
+});

@@ -1,5 +1,6 @@
 import { listMembersByName } from '../../users/repository';
 import type { ProviderAdapter } from '../kit/adapter';
+import { storedGrant } from '../kit/tokens';
 import { microsoftClientConfig } from './client-config';
 import { GraphApi, readTenant } from './index';
 import type { StoredM365Facts } from './verdicts';
@@ -25,17 +26,10 @@ export const readMicrosoft365: ProviderAdapter['read'] = async (
 ) => {
   const microsoft = microsoftClientConfig(ctx.config);
   if (!microsoft) throw new Error('Microsoft 365 has no client on this server');
-  const api = new GraphApi(
-    microsoft,
-    row.accountId ?? 'organizations',
-    {
-      accessToken: tokens.accessToken ?? '',
-      refreshToken: tokens.refreshToken,
-      expiresAt: tokens.expiresAt ?? new Date(0),
-      scopes: row.scopes,
-    },
-    { onTokens: saveTokens, organizationId: organization.id },
-  );
+  const api = new GraphApi(microsoft, row.accountId ?? 'organizations', storedGrant(tokens, row), {
+    onTokens: saveTokens,
+    organizationId: organization.id,
+  });
   const members = await listMembersByName(ctx.db, organization.id);
   const facts: StoredM365Facts = await readTenant(api, {
     memberEmails: new Set(members.map((m) => m.email.toLowerCase())),
