@@ -86,6 +86,25 @@ export function currentStack(): Stack {
 
 /** One worker's product: started afresh whenever the worker moves on to another spec file. */
 class WorkerStack {
+  private started: number;
+
+  /**
+   * The ports of this worker's next start. Found-free ports could be taken by another worker's
+   * server at the same moment, whose health check would then answer for this one; each worker
+   * takes its own block below the ephemeral range instead, a new port for every start.
+   */
+  constructor(
+    private readonly parallelIndex: number,
+    workerIndex: number,
+  ) {
+    // A worker that replaces a failed one starts further on, clear of anything the other left.
+    this.started = (workerIndex * 60) % 600;
+  }
+
+  private nextPort(): number {
+    return 20_000 + (this.parallelIndex % 20) * 600 + (this.started++ % 600);
+  }
+
   private file: string | null = null;
   private current: { stack: Stack; server: ChildProcess; fakes: DemoFakes } | null = null;
 
@@ -109,11 +128,11 @@ class WorkerStack {
   private async start() {
     const template = process.env[TEMPLATE_DIR_ENV];
     if (!template) throw new Error('The browser tests run through playwright.config.ts only.');
-    const port = await freePort();
+    const port = this.nextPort();
     const baseURL = `http://127.0.0.1:${port}`;
     const fakes = await startDemoFakes(baseURL, {
-      googleSignIn: await freePort(),
-      microsoftSignIn: await freePort(),
+      googleSignIn: this.nextPort(),
+      microsoftSignIn: this.nextPort(),
     });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-e2e-'));
     cpSync(template, dataDir, { recursive: true });
@@ -146,8 +165,8 @@ class WorkerStack {
 export const test = base.extend<{ stack: Stack }, { workerStack: WorkerStack }>({
   workerStack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
-    async ({}, use) => {
-      const stack = new WorkerStack();
+    async ({}, use, workerInfo) => {
+      const stack = new WorkerStack(workerInfo.parallelIndex, workerInfo.workerIndex);
       await use(stack);
       await stack.stop();
     },
