@@ -40,12 +40,7 @@ async function measureOne(
   userCount: number,
   opts: { latencyMs: number; members: number; runs: number },
 ): Promise<GoogleSyncFigures> {
-  const fake = await startFakeProcess({
-    name: 'Google',
-    script: 'apps/server/test/fakes/run-google.ts',
-    portVariable: 'GOOGLE_FAKE_PORT',
-    env: { GOOGLE_FAKE_DOMAIN: DOMAIN },
-  });
+  const fake = await startFakeProcess('gws', { GOOGLE_FAKE_DOMAIN: DOMAIN });
   try {
     await control(fake.url, 'POST', '/__fake/world', { domain: DOMAIN, seed: 42, userCount });
     const world = await control<{ admins: string[]; sampleEmails: string[] }>(

@@ -44,12 +44,7 @@ async function measureOne(
   userCount: number,
   opts: { latencyMs: number; members: number; failedSignIns: number; runs: number },
 ): Promise<M365SyncFigures> {
-  const fake = await startFakeProcess({
-    name: 'Microsoft',
-    script: 'apps/server/test/fakes/run-microsoft.ts',
-    portVariable: 'MICROSOFT_FAKE_PORT',
-    env: { MICROSOFT_FAKE_DOMAIN: DOMAIN },
-  });
+  const fake = await startFakeProcess('m365', { MICROSOFT_FAKE_DOMAIN: DOMAIN });
   try {
     const now = Date.now();
     await control(fake.url, 'POST', '/__fake/reset', {

@@ -3,9 +3,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { PROVIDERS, type ProviderId } from '@castellan/contract';
 import { freePort, HOST, repoRoot } from './server-process';
 
 export const MB = 1024 * 1024;
+
+const RUN_FAKE = 'apps/server/test/fakes/run-fake.ts';
 
 /** The figures of every provider read; each bench adds its own. */
 export type ProviderReadFigures = {
@@ -37,31 +40,30 @@ const collectGarbage: () => void = (() => {
 })();
 
 /**
- * Starts a fake (`script`, told its port in `portVariable`) in a child process, ready once it
- * prints `fake <name>: `. An interrupted bench does not leave it running.
+ * Starts a provider's fake (apps/server/test/fakes/run-fake.ts) in a child process, ready once it
+ * prints `fake <provider name>: `. An interrupted bench does not leave it running.
  */
-export async function startFakeProcess(p: {
-  name: string;
-  script: string;
-  portVariable: string;
-  env: Record<string, string>;
-}): Promise<{ url: string; child: ChildProcess }> {
+export async function startFakeProcess(
+  provider: ProviderId,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const name = PROVIDERS[provider].name;
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', p.script], {
+  const child = spawn(process.execPath, ['--import', 'tsx', RUN_FAKE, provider], {
     cwd: repoRoot,
-    env: { ...process.env, [p.portVariable]: String(port), ...p.env },
+    env: { ...process.env, FAKE_PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(`fake ${p.name}: `)) resolve();
+      if (output.includes(`fake ${name}: `)) resolve();
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    child.once('exit', (code) => reject(new Error(`fake ${p.name} exited (${code}):\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`fake ${name} exited (${code}):\n${output}`)));
   });
   const killChild = () => child.kill('SIGKILL');
   process.once('exit', killChild);

@@ -1,6 +1,6 @@
 // `npm run demo`: the product as `npm start` runs it, with every offline fake beside it (the
 // sign-in providers, Google, Microsoft, Meta and Stripe), all agreeing on the app's one address.
-//   PORT=4000 npm run demo          the app on PORT (default 3000), the fakes on PORT+91 … PORT+96
+//   PORT=4000 npm run demo          the app on PORT (default 3000), the fakes from PORT+91 on
 //   npm run demo -- --no-build      without building first
 // PUBLIC_URL, when set, is the address for every one of them; DATA_DIR and the other settings
 // pass through to the server. Ctrl-C (or SIGTERM) stops them all. The fakes are test code
@@ -8,14 +8,21 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { isProviderId, PROVIDERS } from '@castellan/contract';
 import { appUrlFromEnv } from '../apps/server/test/fakes/app-url';
-import { type DemoFakes, startDemoFakes } from '../apps/server/test/fakes/demo-fakes';
+import {
+  type DemoFakes,
+  demoFakePorts,
+  startDemoFakes,
+} from '../apps/server/test/fakes/demo-fakes';
 
 const root = path.dirname(import.meta.dirname);
 const port = Number(process.env.PORT ?? 3000);
-if (!Number.isInteger(port) || port < 1 || port > 65535 - 96) {
+const offsets = Object.values(demoFakePorts(0));
+const [first, last] = [Math.min(...offsets), Math.max(...offsets)];
+if (!Number.isInteger(port) || port < 1 || port > 65535 - last) {
   process.stderr.write(
-    `PORT must be a whole number from 1 to ${65535 - 96}: the fakes take PORT+91 to PORT+96.\n`,
+    `PORT must be a whole number from 1 to ${65535 - last}: the fakes take PORT+${first} to PORT+${last}.\n`,
   );
   process.exit(2);
 }
@@ -52,15 +59,10 @@ try {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   }
   // The fakes run in this process, each on its port after the app's.
-  fakes = await startDemoFakes(appUrl, {
-    googleSignIn: port + 91,
-    microsoftSignIn: port + 92,
-    google: port + 93,
-    microsoft: port + 94,
-    meta: port + 95,
-    stripe: port + 96,
-  });
-  for (const [name, url] of Object.entries(fakes.urls)) say(`  fake ${name}: ${url}`);
+  fakes = await startDemoFakes(appUrl, demoFakePorts(port));
+  for (const [name, url] of Object.entries(fakes.urls)) {
+    say(`  fake ${isProviderId(name) ? PROVIDERS[name].name : name}: ${url}`);
+  }
   // As `npm start` runs it: from its workspace, so that its data stays in apps/server/data.
   const server = path.join(root, 'apps/server');
   start('app', ['--enable-source-maps', 'dist/main.js'], server, {

@@ -18,9 +18,10 @@ stops the start with one line per wrong setting, naming the variable and what is
 ${settingsTable()}
 
 Used by the tests and the benchmark only: \`TEST_DATABASE_URL\` (a PostgreSQL server on which the
-suite may create and drop databases), \`TEST_REDIS_URL\` (a Redis for the shared rate limits test),
-\`E2E_WORKERS\` (how many Playwright workers, each with its own server; default 2), \`CHROMIUM_PATH\` (a browser other than
-\`/usr/bin/chromium\`), \`BENCH_DURATION\` and \`BENCH_PG_URL\` (see the benchmark).
+suite may create and drop databases; the browser tests' servers then run on it too), \`TEST_REDIS_URL\` (a Redis for the shared rate limits test),
+\`E2E_WORKERS\` (how many Playwright workers, each with its own server; default 2: on two cores a third worker made the suite slower, not faster), \`E2E_TRACE=on\` (record a Playwright trace of
+each failing browser test; off by default, as recording slows every test), \`CHROMIUM_PATH\` (a browser other than
+Debian's \`/usr/bin/chromium-headless-shell\` or \`/usr/bin/chromium\`; the full browser for \`--headed\` runs), \`BENCH_DURATION\` and \`BENCH_PG_URL\` (see the benchmark).
 `;
 
 const WHO: Record<Endpoint['access'], string> = {

@@ -20,6 +20,7 @@ const examples: Partial<Record<EndpointName, Example>> = {
   changeMemberRole: { params: { id: ID }, body: { role: 'user' } },
   removeMember: { params: { id: ID } },
   resendInvitation: { params: { id: ID } },
+  sendTeamReminders: { body: { to: ID } },
   updateOrganizationMail: {
     body: { invitations: true, reminders: false, digest: true, integrationAlerts: true },
   },

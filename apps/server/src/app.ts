@@ -47,6 +47,7 @@ import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
 import { scoreRoutes } from './modules/score/routes';
 import { registerSessions } from './modules/sessions/plugin';
 import { userSessionRoutes } from './modules/sessions/routes';
+import { setupRoutes } from './modules/setup/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { tourRoutes } from './modules/tours/routes';
 import { securityTxtRoute, trustCenterRoutes } from './modules/trust-center/routes';
@@ -183,6 +184,7 @@ export async function buildApp(
       }
       await api.register(organizationRoutes(config, database.db));
       await api.register(overviewRoutes(database.db));
+      await api.register(setupRoutes(database.db));
       await api.register(appConfigRoutes(config));
       await api.register(analyticsRoutes(database.db));
       await api.register(tourRoutes(database.db));

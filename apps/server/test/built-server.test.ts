@@ -23,7 +23,7 @@ describe('the built server', () => {
   beforeAll(async () => {
     build('server', 'agent', '--quiet');
     dataDir = mkdtempSync(path.join(tmpdir(), 'castellan-built-'));
-    server = await startServerProcess({ dataDir }, {}, { built: true });
+    server = await startServerProcess({ dataDir });
     url = server.origin;
   }, 120_000);
 

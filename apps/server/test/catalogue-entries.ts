@@ -10,8 +10,9 @@ export const entry = (id: string, over: Partial<CatalogueTask>): CatalogueTask =
   instructions: [{ platform: null, steps: ['do it'] }],
   scope: 'Individual',
   category: 'Basic protection',
+  part: 'Identity and accounts',
   platforms: [],
-  priority: 'High',
+  minutes: 10,
   risk: 'High',
   automation: 'NotAutomatable',
   cisSafeguards: ['6.3'],
@@ -23,6 +24,11 @@ export const entry = (id: string, over: Partial<CatalogueTask>): CatalogueTask =
 export const catalogue = [
   entry('mfa', { risk: 'Critical', category: 'First things first' }),
   entry('enforce', { scope: 'Admin', risk: 'High', category: 'First things first' }),
-  entry('lock', { risk: 'Low', category: 'Quick fix', platforms: ['Windows', 'macOS'] }),
-  entry('tip', { risk: 'Info', category: 'Extra protection', priority: 'Low' }),
+  entry('lock', {
+    risk: 'Low',
+    category: 'Quick fix',
+    part: 'Devices',
+    platforms: ['Windows', 'macOS'],
+  }),
+  entry('tip', { risk: 'Info', category: 'Extra protection', minutes: 5 }),
 ];

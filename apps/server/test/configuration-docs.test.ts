@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED } from '../../../scripts/docs';
 import { SETTINGS } from '../src/settings';
+import { BUILT_MAIN } from './server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -46,7 +47,7 @@ describe('a start refused for its configuration', () => {
   /** Starts the server in production with `env` over this environment (less the key and mail). */
   const startProduction = (env: Record<string, string>) => {
     const { ENCRYPTION_KEY: _k, SMTP_URL: _s, PORT: _p, ...inherited } = process.env;
-    const run = spawnSync('npx', ['tsx', 'apps/server/src/main.ts'], {
+    const run = spawnSync(process.execPath, [BUILT_MAIN], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 30_000,

@@ -6,12 +6,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appUrlFromEnv } from './fakes/app-url';
+import { demoFakePorts } from './fakes/demo-fakes';
 
 // `npm run demo` (scripts/demo.ts) on a port of its own: the built server and every fake, whose
 // connect flows must go through to the end without a redirect_uri_mismatch.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const FAKE_OFFSETS = [91, 92, 93, 94, 95, 96];
+const FAKE_OFFSETS = Object.values(demoFakePorts(0));
 
 async function isFree(port: number) {
   const probe = net.createServer();

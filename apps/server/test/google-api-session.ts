@@ -1,3 +1,4 @@
+import { PROVIDERS } from '@castellan/contract';
 // A product GoogleApi session on a fake Google, for the client's and the reader's tests.
 import {
   GoogleApi,
@@ -7,7 +8,7 @@ import {
 import type { FakeGoogle } from './fakes/google/fake-google';
 import { TEST_CLIENT } from './fakes/test-client';
 
-export const FAKE_REDIRECT_URI = 'https://app.castellan.test/api/google/integrate/callback';
+export const FAKE_REDIRECT_URI = `https://app.castellan.test/api${PROVIDERS.gws.connect.callback}`;
 
 export const fakeGoogleConfig = (google: FakeGoogle): GoogleClientConfig => ({
   baseUrl: google.url,

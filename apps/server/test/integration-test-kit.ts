@@ -1,8 +1,8 @@
 // What the provider connect tests share: cookies carried between answers, and a sync run as the
 // signed-in user's organisation against the test app.
+import type { ProviderId } from '@castellan/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { SecretBox } from '../src/lib/secret-box';
-import type { StoredGoogleFacts } from '../src/modules/integrations/google/verdicts';
 import { saveGrant, saveSyncResult } from '../src/modules/integrations/kit/repository';
 import type { SyncContext } from '../src/modules/integrations/kit/sync-runner';
 import type { IntegrationsContext } from '../src/modules/integrations/service';
@@ -48,13 +48,14 @@ export async function syncAs(
 }
 
 /**
- * Connects Google Workspace for the organisation of the admin whose cookie this is, as a sync
- * that found `facts` leaves it (sealed tokens stand in for real ones); resolves to its id.
+ * Connects provider `integrationId` for the organisation of the admin whose cookie this is, as a
+ * sync that found `facts` leaves it (sealed tokens stand in for real ones); resolves to its id.
  */
-export async function connectGoogleWithFacts(
+export async function connectWithFacts(
   server: TestApp,
   cookie: string,
-  facts: StoredGoogleFacts,
+  integrationId: ProviderId,
+  facts: Record<string, unknown>,
   syncedAt = new Date('2026-11-24T08:00:00Z'),
 ): Promise<string> {
   const get = (url: string) => server.inject({ url, headers: { cookie } });
@@ -62,7 +63,7 @@ export async function connectGoogleWithFacts(
   const user = (await get('/api/auth/user-data')).json() as { id: string; email: string };
   const row = await saveGrant(server.database.db, {
     organizationId,
-    integrationId: 'gws',
+    integrationId,
     status: 'connected',
     accountEmail: user.email,
     connectedById: user.id,

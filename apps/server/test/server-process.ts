@@ -1,5 +1,6 @@
-// The real server (`apps/server/src/main.ts`) in a child process of its own, on a database a test
-// prepared, for tests that kill it the way a crash or the OOM killer would.
+// The real server, as `npm start` runs it (the esbuild bundle of `apps/server/src/main.ts`, which
+// the tests' global setup rebuilds when its sources changed), in a child process of its own, on a
+// database a test prepared, for tests that kill it the way a crash or the OOM killer would.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -7,30 +8,27 @@ import { freePort } from './free-port';
 import { PRODUCT_DOMAIN, TEST_ENCRYPTION_KEY } from './test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 /** The esbuild bundle `npm start` runs (`scripts/build.mjs server`). */
-const BUILT_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+export const BUILT_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 
 export type ServerProcess = {
   /** `http://127.0.0.1:<port>` */
   origin: string;
-  /** SIGKILL to the whole process group (npx, tsx, node): nothing gets to clean up. */
+  /** SIGKILL to the whole process group: nothing gets to clean up. */
   kill(): Promise<void>;
 };
 
 /**
  * Starts the server on `database` (DATABASE_URL or DATA_DIR), with `env` on top of the tests'
- * settings, and waits for its health check. `built` runs the bundle instead of the sources.
+ * settings, and waits for its health check.
  */
 export async function startServerProcess(
   database: { databaseUrl: string } | { dataDir: string },
   env: Record<string, string> = {},
-  { built = false }: { built?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const [command, args] = built ? [process.execPath, [BUILT_MAIN]] : ['npx', ['tsx', MAIN]];
-  const child: ChildProcess = spawn(command, args, {
+  const child: ChildProcess = spawn(process.execPath, [BUILT_MAIN], {
     cwd: ROOT,
     env: {
       ...inherited,

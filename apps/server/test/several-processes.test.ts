@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { killAllServers, type RunningServer, startServer } from '../../../bench/server-process';
 import { migrationsFolder } from '../src/db/client';
-import { adminQuery } from './global-setup';
+import { adminQuery, databaseUrl } from './postgres-admin';
 import { ALICE, BEN, TEST_ENCRYPTION_KEY } from './test-app';
 
 const template = inject('postgresTemplate');
@@ -27,10 +27,8 @@ async function emptyDatabase(adminUrl: string) {
   databaseCount += 1;
   const name = `castellan_processes_${process.pid}_${databaseCount}`;
   await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }

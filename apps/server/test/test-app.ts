@@ -12,7 +12,7 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/demo/seed';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
-import { adminQuery } from './global-setup';
+import { copyOfTemplate } from './postgres-admin';
 
 export { INDEX_HTML_MARKER } from './global-setup';
 
@@ -30,7 +30,6 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 let pgliteTemplate: Blob | undefined;
-let databaseCount = 0;
 
 /**
  * Where a fresh, migrated database lives: a PGlite data directory (in memory, or `onDisk` in a
@@ -60,16 +59,12 @@ export async function freshDatabaseLocation(
   if (kind === 'postgres') {
     const template = inject('postgresTemplate');
     if (!template) throw new Error('TEST_DATABASE_URL is not set');
-    databaseCount += 1;
-    const name = `${template.name}_${process.pid}_${databaseCount}`;
-    await adminQuery(template.adminUrl, `create database ${name} template ${template.name}`);
-    const url = new URL(template.adminUrl);
-    url.pathname = `/${name}`;
+    const copy = await copyOfTemplate(template.adminUrl, template.name);
     return {
       kind,
-      open: () => openDatabase({ databaseUrl: url.toString(), ...logger }),
-      target: { databaseUrl: url.toString() },
-      dispose: () => adminQuery(template.adminUrl, `drop database if exists ${name} with (force)`),
+      open: () => openDatabase({ databaseUrl: copy.url, ...logger }),
+      target: { databaseUrl: copy.url },
+      dispose: copy.drop,
     };
   }
   pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);

@@ -44,9 +44,6 @@ function integrationsWithFindings(): FakeIntegrationsApi {
   return api;
 }
 
-/** A sample report, so that the banner is checked too. */
-const sampleScan = (domain: string) => ({ ...doneScan(domain), sample: true });
-
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -145,9 +142,9 @@ const VISITS: Visit[] = [
     as: 'Alice Morgan',
     fake: async (page) => {
       await fakeAttackGraph(page);
-      await fakeOrganizationAnalysis(page, riskAnalysisSummary({ sample: true }));
+      await fakeOrganizationAnalysis(page, riskAnalysisSummary());
       await page.route('**/api/risk-analysis', (route) =>
-        json(route, 200, organizationAnalysis(ORG, sampleScan(ORG), SCORE_HISTORY)),
+        json(route, 200, organizationAnalysis(ORG, doneScan(ORG), SCORE_HISTORY)),
       );
     },
     ready: (page) =>
@@ -178,24 +175,37 @@ const VISITS: Visit[] = [
     ready: (page) => page.getByRole('img', { name: 'Grade D' }),
   },
   {
-    route: '/settings',
+    route: '/settings#organization',
     as: 'Alice Morgan',
     ready: (page) => page.getByRole('button', { name: 'Save trusted domains' }),
   },
   {
+    route: '/settings#billing',
+    as: 'Alice Morgan',
+    ready: (page) => page.getByRole('link', { name: /Open the billing portal|Manage billing/ }),
+  },
+  {
     route: '/settings',
     as: 'Ben Carter',
-    ready: (page) => page.getByText('Only administrators can change them.'),
+    ready: (page) => page.getByRole('textbox', { name: 'First name' }),
   },
   {
     route: '/tasks',
     as: 'Alice Morgan',
-    ready: (page) => page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first(),
+    ready: (page) =>
+      page.getByRole('region', { name: 'Tasks', exact: true }).getByRole('listitem').first(),
   },
   {
     route: '/tasks',
     as: 'Ben Carter',
-    ready: (page) => page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first(),
+    ready: (page) =>
+      page.getByRole('region', { name: 'Tasks', exact: true }).getByRole('listitem').first(),
+  },
+  {
+    route: '/tasks/:id',
+    url: '/tasks/enable-mfa:00000000-0000-4000-8000-000000000000',
+    as: 'Ben Carter',
+    ready: (page) => page.getByText('No such task'),
   },
   {
     route: '/team-progress',
@@ -354,12 +364,27 @@ test.describe('open states', () => {
 
   test('a task detail open', async ({ page }) => {
     await openAppAs(page, 'Ben Carter', '/tasks');
-    const first = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first();
+    const first = page
+      .getByRole('region', { name: 'Tasks', exact: true })
+      .getByRole('listitem')
+      .first();
     await first.getByRole('button').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Why it matters' })).toBeVisible();
     await settled(page);
     await expectNoSeriousViolations(page, 'a task detail');
+  });
+
+  test('a category of tasks open', async ({ page }) => {
+    await openAppAs(page, 'Alice Morgan', '/tasks');
+    const organisation = page.getByRole('region', { name: 'Your organisation’s tasks (admin)' });
+    await organisation
+      .getByRole('button', { name: / open of \d+$/ })
+      .first()
+      .click();
+    await expect(organisation.getByRole('listitem').first()).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'a category of tasks');
   });
 
   test('the frameworks on the task list, a safeguard and the met ones open, on a small screen', async ({
@@ -381,12 +406,26 @@ test.describe('open states', () => {
 
   test('the frameworks on the risk hub, a safeguard open', async ({ page }) => {
     await fakeAttackGraph(page);
-    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis?tab=frameworks');
     const section = page.getByRole('region', { name: 'Frameworks', exact: true });
+    const showButtons = section.getByRole('button', { name: /^Show the safeguards/ });
+    // The frameworks arrive after the page; each button opened is renamed "Hide…".
+    await expect(showButtons.first()).toBeVisible();
+    while ((await showButtons.count()) > 0) await showButtons.first().click();
     await section.getByRole('button', { name: /^Firewalls/ }).click();
     await expect(section.getByRole('link').first()).toBeVisible();
     await settled(page);
     await expectNoSeriousViolations(page, 'the frameworks on the risk hub');
+  });
+
+  test("the demo company's sample report on the risk hub, each part marked", async ({ page }) => {
+    await fakeAttackGraph(page);
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis?tab=report');
+    const card = page.locator('#riskAnalysis');
+    await expect(card.getByRole('button', { name: 'Scan your domain' })).toBeVisible();
+    await expect(card.locator('[data-finding]').first()).toContainText('Sample report of');
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the sample report on the risk hub');
   });
 
   test('the disconnect confirmation of an integration', async ({ page }) => {

@@ -131,7 +131,7 @@ test.describe('the agent download page', () => {
 });
 
 test('Settings lists the member’s devices, none yet, with the way to add one', async ({ page }) => {
-  await openAppAs(page, 'Ben Carter', '/settings');
+  await openAppAs(page, 'Ben Carter', '/settings#sign-in');
   const section = page.getByRole('region', { name: 'Your devices' });
   await expect(section).toContainText('No devices yet');
   await section.getByRole('link', { name: 'Agent download' }).click();
@@ -195,7 +195,7 @@ test('a reporting device shows its verdicts to its member and to administrators,
   page,
 }) => {
   const name = 'E2E-MACBOOK';
-  await openAppAs(page, 'Chloe Davies', '/settings');
+  await openAppAs(page, 'Chloe Davies', '/settings#sign-in');
   const mine = page.getByRole('region', { name: 'Your devices' });
   await expect(mine).toContainText('No devices yet');
   expect(await taskDone(page, 'encrypt-disk')).toBe(false);
@@ -227,7 +227,7 @@ test('a reporting device shows its verdicts to its member and to administrators,
     theirs.getByRole('button', { name: `Remove ${name} of Chloe Davies` }),
   ).toBeVisible();
 
-  await openAppAs(page, 'Chloe Davies', '/settings');
+  await openAppAs(page, 'Chloe Davies', '/settings#sign-in');
   await item.getByRole('button', { name: `Remove ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Remove ${name}?` });
   await expect(dialog).toContainText('Its agent stops reporting and its results no longer count.');

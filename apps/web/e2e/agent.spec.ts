@@ -38,7 +38,7 @@ async function benTasks(page: Page): Promise<Task[]> {
   return ((await response.json()) as { tasks: Task[] }).tasks;
 }
 
-const taskList = (page: Page) => page.getByRole('list', { name: 'Tasks' });
+const taskList = (page: Page) => page.getByRole('region', { name: 'Tasks', exact: true });
 
 test('the agent from the page enrolls with its code, reports, and judges the member’s device tasks', async ({
   page,
@@ -121,7 +121,7 @@ test('the agent from the page enrolls with its code, reports, and judges the mem
   await page.keyboard.press('Escape');
 
   // 5. Settings lists the device; removing it revokes the agent and its verdicts stop counting.
-  await page.goto('/settings');
+  await page.goto('/settings#sign-in');
   const devices = page.getByRole('region', { name: 'Your devices' });
   await expect(devices).toContainText(device);
   await devices.getByRole('button', { name: `Remove ${device}` }).click();

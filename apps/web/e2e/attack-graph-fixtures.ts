@@ -148,7 +148,7 @@ export const BEFORE: AttackGraphResponse = graphOf(
     unknownEntryPoints: 1,
     byAsset: byAsset({ 'admin-console': 2, mailboxes: 1 }),
   },
-  '2 open paths to your admin console',
+  '3 open paths reach your admin console and mailboxes',
 );
 
 /** After the MFA task: the server drops the two phishing paths it cut. */
@@ -161,7 +161,7 @@ export const AFTER_MFA: AttackGraphResponse = graphOf(
     unknownEntryPoints: 1,
     byAsset: byAsset({ 'admin-console': 1 }),
   },
-  '1 open path to your admin console',
+  '1 open path reaches your admin console',
 );
 
 export const EMPTY: AttackGraphResponse = graphOf(
@@ -173,5 +173,5 @@ export const EMPTY: AttackGraphResponse = graphOf(
     unknownEntryPoints: 0,
     byAsset: byAsset({}),
   },
-  'No open paths to your assets',
+  'No open attack paths',
 );

@@ -42,7 +42,10 @@ test.describe('the attack graph', () => {
     await expect(page).toHaveTitle('Attack graph | Castellan');
     await expect(page.getByRole('heading', { level: 1, name: 'Attack graph' })).toBeVisible();
     await expect(
-      page.getByRole('heading', { level: 2, name: '2 open paths to your admin console' }),
+      page.getByRole('heading', {
+        level: 2,
+        name: '3 open paths reach your admin console and mailboxes',
+      }),
     ).toBeVisible();
     const counts = page.getByRole('list', { name: 'Counts' });
     await expect(counts.getByRole('listitem')).toHaveText([
@@ -142,7 +145,7 @@ test.describe('the attack graph', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Task completed' })).toBeVisible();
     expect(posted).toEqual([{ taskId: MFA_TASK.taskId }]);
     await expect(
-      page.getByRole('heading', { level: 2, name: '1 open path to your admin console' }),
+      page.getByRole('heading', { level: 2, name: '1 open path reaches your admin console' }),
     ).toBeVisible();
     await expect(graphNode(page, /Phishing e-mail/)).toHaveCount(0);
     await expect(details(page)).toHaveCount(0);
@@ -206,7 +209,12 @@ test.describe('the attack graph', () => {
   test('says so when there is no path', async ({ page }) => {
     await fakeGraph(page, EMPTY);
     await openAppAs(page, ADMIN, PAGE);
-    await expect(page.getByText(/^No open attack paths/)).toBeVisible();
+    // The headline says it once; the page adds what it means.
+    await expect(page.getByRole('heading', { name: 'No open attack paths' })).toBeVisible();
+    await expect(page.getByText(/No open attack paths/)).toHaveCount(1);
+    await expect(
+      page.getByText('Nothing the checks found leads an attacker to your assets.'),
+    ).toBeVisible();
   });
 
   test('a member is told the graph is for administrators, asked once', async ({ page }) => {

@@ -66,6 +66,65 @@ test.describe('the cookie-consent dialog', () => {
   });
 });
 
+test.describe('with a choice stored', () => {
+  test.use({ consent: 'necessary' });
+
+  test('pages load no consent dialog code, and the help page still opens the preferences', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const sent = recordAnalytics(page);
+    await signInAs(page, 'Alice Morgan');
+    await page.goto('/help?article=privacy-and-data');
+    const open = page.getByRole('button', { name: 'Cookie preferences' });
+    await expect(open).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => path.includes('cookie-consent-dialog'))).toEqual([]);
+    await expect(page.getByRole('dialog', { name: 'Cookies on Castellan' })).toHaveCount(0);
+
+    await open.click();
+    const preferences = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await expect(preferences).toBeVisible();
+    expect(scripts.filter((path) => path.includes('cookie-consent-dialog'))).toHaveLength(1);
+    await expect(preferences.getByRole('checkbox', { name: 'Analytics' })).not.toBeChecked();
+    await preferences.getByRole('checkbox', { name: 'Analytics' }).check();
+    await preferences.getByRole('button', { name: 'Save my choice' }).click();
+    await expect(preferences).toBeHidden();
+    expect(await consentCategories(page)).toEqual(['necessary', 'analytics']);
+
+    // The change reaches the app at once: the next page view is counted.
+    expect(sent.events).toEqual([]);
+    await mainMenu(page).getByRole('link', { name: 'Your tasks' }).click();
+    await expect
+      .poll(() => sent.events.map((e) => `${e.type} ${e.path}`))
+      .toContain('page_view /tasks');
+  });
+});
+
+test.describe("when the preferences' code cannot be loaded", () => {
+  test.use({ consent: 'necessary' });
+
+  test('the help page says so, and a later click opens them', async ({ page }) => {
+    await signInAs(page, 'Alice Morgan');
+    const dialogCode = '**/assets/cookie-consent-dialog-*.js';
+    await page.route(dialogCode, (route) => route.abort('internetdisconnected'));
+    await page.goto('/help?article=privacy-and-data');
+    const open = page.getByRole('button', { name: 'Cookie preferences' });
+    await open.click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The cookie preferences could not be opened' }),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toHaveCount(0);
+
+    await page.unroute(dialogCode);
+    await open.click();
+    await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeVisible();
+  });
+});
+
 test.describe('analytics', () => {
   test.describe('without consent', () => {
     test.use({ consent: 'none' });

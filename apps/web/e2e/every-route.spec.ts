@@ -2,10 +2,15 @@ import type { Page } from '@playwright/test';
 import { type AppRoute, ROUTES } from '../src/app/routes';
 import { expect, openAppAs, test } from './helpers';
 
+// On PGlite, the database of `npm start`, also when the run's other specs use PostgreSQL.
+test.use({ database: 'pglite' });
+
 /** A value for each route parameter. */
 const PARAMS: Record<string, string> = {
   '/risk-analysis/public/:domain': '/risk-analysis/public/example.com',
   '/trust-center/:domain': '/trust-center/unknown-organisation.example',
+  // An id nobody has: the page says so, under the tasks.
+  '/tasks/:id': '/tasks/enable-mfa:00000000-0000-4000-8000-000000000000',
 };
 
 /** Who may open the route and sees its page, not a redirect. */

@@ -6,7 +6,7 @@ import { currentStack } from './stack';
 // (in the worker's process, see stack.ts). It changes the demo company's data, which no other
 // spec file sees (each starts from its own copy).
 
-const GOOGLE = () => currentStack().fakes.google;
+const GOOGLE = () => currentStack().fakes.gws;
 const DOMAIN = 'brightwave.example';
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -94,7 +94,7 @@ test('an admin connects Google Workspace and sees what it found', async ({ page 
 
   await openAppAs(page, 'Grace Hughes', '/tasks');
   const open = page
-    .getByRole('list', { name: 'Tasks' })
+    .getByRole('region', { name: 'Tasks', exact: true })
     .getByRole('listitem', { name: 'Turn on two-step verification' });
   await expect(open).toContainText('Google Workspace found this is not done yet');
 

@@ -26,7 +26,7 @@ test('the menu opens Help, and searching narrows the list, also by words of the 
 
   // Every word must match, whatever the case and accents.
   await searchBox(page).fill('GRADE réport Bónus');
-  await expect(articleLinks(page)).toHaveText(['How the domain report is graded']);
+  await expect(articleLinks(page)).toHaveText(['How the domain grade is worked out']);
 
   // A word that only the body of one article holds finds it, with the passage it is in.
   await searchBox(page).fill('fingerprint');
@@ -69,12 +69,12 @@ test('the search survives a reload, and an article opens with its heading and re
   await expect(articleLinks(page)).toHaveText([
     'Getting started',
     'How the cyber score is computed',
-    'How the domain report is graded',
+    'How the domain grade is worked out',
   ]);
 
-  await articleLinks(page).filter({ hasText: 'How the domain report is graded' }).click();
+  await articleLinks(page).filter({ hasText: 'How the domain grade is worked out' }).click();
   await expect(page).toHaveURL(/\/help\?q=dmarc&article=domain-report-grade$/);
-  const heading = articleHeading(page, 'How the domain report is graded');
+  const heading = articleHeading(page, 'How the domain grade is worked out');
   await expect(heading).toBeFocused();
   await expect(page.getByRole('heading', { name: 'The grade', exact: true })).toHaveAttribute(
     'id',

@@ -101,7 +101,7 @@ export function attackGraph(): AttackGraphResponse {
       unknownEntryPoints: 2,
       byAsset: byAsset({ mailboxes: 1, payments: 1 }),
     },
-    headline: '2 open paths to your payments',
+    headline: '2 open paths reach your payments and mailboxes',
     computedAt: '2026-11-21T09:31:00.000Z',
   };
 }
@@ -138,7 +138,7 @@ export const emptyAttackGraph = (): AttackGraphResponse => ({
     unknownEntryPoints: 0,
     byAsset: byAsset({}),
   },
-  headline: 'No open paths',
+  headline: 'No open attack paths',
 });
 
 /** Answers the attack graph; counts the calls so a test can tell none was made. */
@@ -167,7 +167,10 @@ export const riskAnalysisSummary = (
   expectedBreachCost: 2_400_000,
   expectedBreachCostRange: { low: 1_200_000, expected: 2_400_000, high: 4_100_000 },
   biggestReduction: { catalogueId: 'mfa', title: 'Turn on MFA for every account', amount: 450_000 },
-  sample: false,
+  breachCostExplanation: {
+    why: 'Why $2,400,000: 10 people, 2 open ways in (Spoofable domain, Accounts without MFA); a breach of a company your size costs about $4,880,000.',
+    sinceLastWeek: 'Since last week: no change.',
+  },
   ...patch,
 });
 

@@ -22,22 +22,35 @@ const daysAgo = (days: number) => hoursAgo(days * 24);
 
 type Card = Pick<Integration, 'name' | 'description' | 'securityChecks'>;
 
+/** A check as a provider declares it, before any sync: no result yet. */
+const check = (
+  key: string,
+  name: string,
+  description: string,
+  taskId: string | null = null,
+): Integration['securityChecks'][number] => ({
+  key,
+  name,
+  description,
+  enabled: true,
+  result: 'unknown',
+  checkedAt: null,
+  detail: null,
+  taskId,
+});
+
 /** Spec §3: names, descriptions and security checks of every integration. */
 export const CARDS: Record<IntegrationId, Card> = {
   gws: {
     name: 'Google Workspace',
     description: 'Checks the accounts, sign-in security and sharing of your Google Workspace.',
     securityChecks: [
-      {
-        name: 'MFA Status Check',
-        description: 'Verifies MFA is enabled for all users.',
-        enabled: true,
-      },
-      {
-        name: 'MFA Available and Enforced',
-        description: 'Verifies MFA can be used and is enforced.',
-        enabled: true,
-      },
+      check('member-2sv', 'MFA Status Check', 'Verifies MFA is enabled for all users.'),
+      check(
+        '2sv-enforced',
+        'MFA Available and Enforced',
+        'Verifies MFA can be used and is enforced.',
+      ),
     ],
   },
   m365: {
@@ -49,11 +62,11 @@ export const CARDS: Record<IntegrationId, Card> = {
     name: 'Meta',
     description: 'Checks the Facebook and Instagram business accounts of your organisation.',
     securityChecks: [
-      {
-        name: 'MFA Enforcement',
-        description: 'Verify MFA is enforced for all business users.',
-        enabled: false,
-      },
+      check(
+        'business-2fa-required',
+        'MFA Enforcement',
+        'Verify MFA is enforced for all business users.',
+      ),
     ],
   },
   aws: { name: 'AWS', description: 'Amazon Web Services accounts.', securityChecks: [] },
@@ -93,6 +106,7 @@ export function integration(id: IntegrationId, patch: Partial<Integration> = {})
     unavailableReason: id === 'm365' || id === 'meta' ? NOT_SET_UP : null,
     sync: { state: 'idle', error: null },
     lastSync: null,
+    notInCastellan: null,
     ...patch,
   };
 }

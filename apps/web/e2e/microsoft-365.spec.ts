@@ -6,7 +6,7 @@ import { currentStack } from './stack';
 // tests start (tenant tidewater.example, in the worker's process: see stack.ts). It changes the
 // demo company's data, which no other spec file sees (each starts from its own copy).
 
-const MICROSOFT = () => currentStack().fakes.microsoft;
+const MICROSOFT = () => currentStack().fakes.m365;
 const DOMAIN = 'tidewater.example';
 const email = (given: string, family: string) => `${given}.${family}@${DOMAIN}`.toLowerCase();
 
@@ -76,9 +76,16 @@ test('an admin connects Microsoft 365 and sees what the first sync found', async
   await expect(stale.getByRole('row', { name: /Maya Chen|Liam Brooks|Olivia Parker/ })).toHaveCount(
     0,
   );
-  for (const check of ['MFA registration', 'Unused accounts']) {
-    await expect(checkBadge(page, check)).toContainText('Enabled');
+  // Each check with its result: Maya has no second method, Omar's account is unused.
+  for (const check of ['MFA registration', 'MFA enforced', 'Unused accounts']) {
+    await expect(checkBadge(page, check)).toContainText('Failed');
   }
+  await expect(checkBadge(page, 'Global Administrators')).toContainText('Passed');
+  // Of the tenant's active members only Olivia, Liam, Maya and Omar are in Castellan: the IT admin
+  // account and the 16 enabled members the fake generates (seed 14) are not.
+  await expect(card.getByTestId('notInCastellan')).toHaveText(
+    '17 people in Microsoft 365 are not in Castellan — invite them',
+  );
 });
 
 test('the sync judges each member’s MFA task and says so on the progress pages', async ({
@@ -131,7 +138,7 @@ test('without Entra ID P1 the checks that need it say so and the connection stay
         timeout: 20_000,
       });
     }
-    await expect(checkBadge(page, 'MFA enforced')).toContainText('Enabled');
+    await expect(checkBadge(page, 'MFA enforced')).toContainText('Failed');
     await expect(card.getByText('Connected', { exact: true })).toBeVisible();
     await expect(card.getByText('The last sync failed')).toHaveCount(0);
     const findings = page.getByRole('region', { name: 'Microsoft 365 findings' });

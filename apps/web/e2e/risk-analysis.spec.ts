@@ -93,28 +93,34 @@ test.describe('the public risk analysis', () => {
     expect(scan.posts).toHaveLength(1);
   });
 
-  test('shows the report: grade, score, caps, areas and findings worst first', async ({ page }) => {
+  test('shows the report: domain grade, caps, areas and findings worst first', async ({ page }) => {
     const scan = await fakePublicScans(page, doneScan(DOMAIN));
     await page.goto(`/risk-analysis/public/${DOMAIN}`);
     await expect(page).toHaveTitle(`Risk analysis of ${DOMAIN} | Castellan`);
     expect(scan.posts, 'a recent report is shown, not scanned again').toEqual([]);
 
     await expect(page.getByRole('img', { name: 'Grade D' })).toBeVisible();
-    await expect(page.getByText('Score 58/100')).toBeVisible();
+    // Anonymous visitors see the same name, the domain grade, and no score out of 100.
+    await expect(page.getByText('Domain grade D', { exact: true })).toBeVisible();
+    await expect(page.getByText(/\/\s?100/)).toHaveCount(0);
     await expect(page.getByText(`8 problems found on ${DOMAIN}`)).toBeVisible();
     await expect(page.getByText('Analysed Nov 21, 2026')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'held down' })).toContainText(
       'Grade D at best: The website’s certificate has expired.',
     );
 
-    const areas = page.getByRole('region', { name: 'Scores by area' });
+    const areas = page.getByRole('region', { name: 'Grades by area' });
     await expect(areas.getByRole('progressbar', { name: 'Website encryption' })).toHaveAttribute(
       'aria-valuenow',
       '40',
     );
+    await expect(areas.getByRole('progressbar', { name: 'Website encryption' })).toHaveAttribute(
+      'aria-valuetext',
+      'Grade F',
+    );
     await expect(areas.getByRole('progressbar', { name: 'DNS security' })).toHaveAttribute(
       'aria-valuetext',
-      'No score: nothing could be tested',
+      'No grade: nothing could be tested',
     );
     await expect(areas.getByText('0 checks tested, 2 not tested')).toBeVisible();
 
@@ -147,6 +153,8 @@ test.describe('the public risk analysis', () => {
     await expect(dns.getByText('No problems found.')).toBeVisible();
     await dns.getByRole('button', { name: '2 not tested' }).click();
     await expect(dns.getByText('DNSSEC could not be tested')).toBeVisible();
+    // What was seen is folded under the finding's title.
+    await dns.getByText('DNSSEC could not be tested').click();
     await expect(dns.getByText(`The resolver answers SERVFAIL for ${DOMAIN}.`)).toBeVisible();
 
     const signUp = page.getByRole('link', { name: 'Sign up to fix them' });
@@ -265,6 +273,8 @@ test.describe("the organisation's risk analysis", () => {
     await mainMenu(page).getByRole('link', { name: 'Risk analysis' }).click();
     await expect(page).toHaveURL(/\/risk-analysis$/);
     await expect(page).toHaveTitle('Risk analysis | Castellan');
+    await page.getByRole('tab', { name: 'Domain report' }).click();
+    await expect(page).toHaveURL(/\/risk-analysis\?tab=report$/);
     const card = page.locator('#riskAnalysis');
     await expect(card).toContainText('No analysis yet — run the first one');
 
@@ -278,14 +288,15 @@ test.describe("the organisation's risk analysis", () => {
     state.history = SCORE_HISTORY;
     await expect(card.getByRole('img', { name: 'Grade D' })).toBeVisible();
     await expect(card.getByRole('heading', { level: 3, name: 'Findings' })).toBeVisible();
-    const history = page.getByRole('region', { name: 'Score history' });
+    await page.getByRole('tab', { name: 'Summary' }).click();
+    const history = page.getByRole('region', { name: 'Domain grade history' });
     await expect(history.getByRole('img')).toHaveAttribute(
       'aria-label',
-      'Scores over time: 41 on Oct 21, 2026, 58 on Nov 21, 2026',
+      'Domain grade over time: E on Oct 21, 2026, D on Nov 21, 2026',
     );
     await expect(history.getByRole('listitem')).toHaveText([
-      /Nov 21, 2026.*58\/100/,
-      /Oct 21, 2026.*41\/100/,
+      /^Nov 21, 2026\s*Grade D$/,
+      /^Oct 21, 2026\s*Grade E$/,
     ]);
     await expect(page.getByRole('button', { name: 'Run the analysis' })).toBeEnabled();
   });
@@ -293,7 +304,7 @@ test.describe("the organisation's risk analysis", () => {
   test("shows the demo company's sample report and why its domain cannot be analysed (real server)", async ({
     page,
   }) => {
-    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis?tab=report');
     await expect(page.getByRole('note').filter({ hasText: 'Sample report' })).toBeVisible();
     await expect(page.locator('#riskAnalysis')).toContainText('smallco.test');
     await page.getByRole('button', { name: 'Run the analysis' }).click();
@@ -307,15 +318,16 @@ test.describe("the organisation's risk analysis", () => {
     await page.route('**/api/risk-analysis', (route) =>
       json(route, 200, organizationAnalysis(ORG, failedScan(ORG, error))),
     );
-    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis?tab=report');
     await expect(
       page.getByRole('alert').filter({ hasText: 'The last analysis failed' }),
     ).toContainText(error);
   });
 
   test('a member sees the analysis but cannot run it', async ({ page }) => {
-    await openAppAs(page, 'Ben Carter', '/risk-analysis');
+    await openAppAs(page, 'Ben Carter', '/risk-analysis?tab=report');
     await expect(page.getByRole('heading', { level: 1, name: 'Risk analysis' })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['Summary', /^Domain report/]);
     // The demo company's sample report (real server), which a member may read but not rerun.
     await expect(page.getByRole('note').filter({ hasText: 'Sample report' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Run the analysis' })).toHaveCount(0);
@@ -336,7 +348,7 @@ test.describe('the risk hub', () => {
     await fakeAttackGraph(page);
     await openAppAs(page, 'Alice Morgan', '/risk-analysis');
     const section = page.getByRole('region', { name: 'Top attack paths' });
-    await expect(section).toContainText('2 open paths to your payments');
+    await expect(section).toContainText('2 open paths reach your payments and mailboxes');
     const paths = section
       .getByRole('list', { name: 'Most dangerous attack paths' })
       .getByRole('listitem');
@@ -350,8 +362,10 @@ test.describe('the risk hub', () => {
     );
     await expect(paths.nth(2)).toContainText('(not yet checked)');
     await expect(section).not.toContainText('An outdated device is taken over');
-    // The report is still there below.
+    // The report is a tab away.
+    await page.getByRole('tab', { name: 'Domain report' }).click();
     await expect(page.locator('#riskAnalysis').getByRole('img', { name: 'Grade D' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Summary' }).click();
 
     await section.getByRole('link', { name: 'Open the attack graph' }).click();
     await expect(page).toHaveURL(/\/risk-analysis\/attack-graph$/);
@@ -439,38 +453,53 @@ test.describe('the risk hub', () => {
     await expect(cost.getByTestId('breachCostRange')).toHaveCount(0);
   });
 
-  test('marks a sample report clearly and offers to scan a real domain', async ({ page }) => {
-    await answerAnalysis(page, { ...doneScan('sample.castellan.example'), sample: true });
+  test('marks a sample report in every part and offers to scan the domain', async ({ page }) => {
+    await answerAnalysis(page, { ...doneScan('smallco.test'), sample: true });
     await fakeAttackGraph(page);
-    await fakeOrganizationAnalysis(page, riskAnalysisSummary({ sample: true }));
-    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
-    const banner = page
-      .locator('#riskAnalysis')
-      .getByRole('note')
-      .filter({ hasText: 'Sample report' });
+    await fakeOrganizationAnalysis(page, null);
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis?tab=report');
+    await expect(page.getByRole('tab', { name: /^Domain report/ })).toContainText('Sample');
+    const card = page.locator('#riskAnalysis');
+    const banner = card.getByRole('note').filter({ hasText: 'Sample report' });
     await expect(banner).toContainText('recorded scan of a test domain, not of your own domain');
+    // In the app each area is folded to one line: the findings are there, closed.
+    const findings = card.locator('[data-finding]');
+    await expect(findings.first()).toBeAttached();
+    for (const finding of await findings.all()) {
+      await expect(finding).toContainText('Sample report of smallco.test — not your domain');
+    }
+    // The sample is no analysis of the organisation: the breach cost stays the default.
+    await page.getByRole('tab', { name: 'Summary' }).click();
     await expect(
-      page
-        .getByRole('region', { name: 'Expected breach cost' })
-        .getByText('Based on a sample report'),
-    ).toBeVisible();
-    await banner.getByRole('link', { name: 'Scan a real domain' }).click();
-    await expect(page).toHaveURL(/\/risk-analysis\/public$/);
+      page.getByRole('region', { name: 'Expected breach cost' }).getByTestId('breachCost'),
+    ).toHaveText('$4,880,000');
+    await page.getByRole('tab', { name: /^Domain report/ }).click();
+    // Its call to action scans the organisation's own domain.
+    let started = false;
+    await page.route('**/api/risk-analysis', (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      started = true;
+      return json(route, 200, { ...doneScan(ORG), state: 'running', report: null });
+    });
+    await banner.getByRole('button', { name: 'Scan your domain' }).click();
+    await expect.poll(() => started).toBe(true);
   });
 
   test('a real report has no sample banner', async ({ page }) => {
     await answerAnalysis(page);
     await fakeAttackGraph(page);
-    await openAppAs(page, 'Alice Morgan', '/risk-analysis');
+    await openAppAs(page, 'Alice Morgan', '/risk-analysis?tab=report');
     await expect(page.locator('#riskAnalysis').getByRole('img', { name: 'Grade D' })).toBeVisible();
     await expect(page.getByText('Sample report', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Domain report', exact: true })).toBeVisible();
   });
 
   test('a member sees the report and the cost without the attack paths', async ({ page }) => {
     await answerAnalysis(page);
     const graph = await fakeAttackGraph(page);
-    await openAppAs(page, 'Ben Carter', '/risk-analysis');
+    await openAppAs(page, 'Ben Carter', '/risk-analysis?tab=report');
     await expect(page.locator('#riskAnalysis').getByRole('img', { name: 'Grade D' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Summary' }).click();
     await expect(page.getByRole('region', { name: 'Expected breach cost' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Top attack paths' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Identity and devices' })).toHaveCount(0);

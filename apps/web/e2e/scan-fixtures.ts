@@ -229,13 +229,11 @@ export const SCORE_HISTORY: OrganizationAnalysisResponse['history'] = [
     finishedAt: '2026-10-21T09:30:00.000Z',
     score: 41,
     grade: 'E',
-    sample: false,
   },
   {
     id: '5c0e7f9e-1d7a-4c1b-8d3e-0a4b2c6d8e02',
     finishedAt: '2026-11-21T09:30:00.000Z',
     score: 58,
     grade: 'D',
-    sample: false,
   },
 ];

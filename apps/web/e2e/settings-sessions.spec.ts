@@ -13,7 +13,7 @@ test('ending another session from Settings signs that browser out', async ({
   try {
     const otherPage = await elsewhere.newPage();
     await openAppAs(otherPage, 'Grace Hughes');
-    await openAppAs(page, 'Grace Hughes', '/settings');
+    await openAppAs(page, 'Grace Hughes', '/settings#sign-in');
 
     const section = page.getByRole('region', { name: 'Your sessions' });
     const list = section.getByRole('list', { name: 'Sessions' });

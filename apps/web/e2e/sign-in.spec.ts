@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers';
 
+// On PGlite, the database of `npm start`, also when the run's other specs use PostgreSQL.
+test.use({ database: 'pglite' });
+
 /** Signs in on the landing page through the local OpenID provider, as the given address. */
 async function signInWith(page: Page, provider: 'Google' | 'Microsoft', email: string) {
   await page.goto('/');

@@ -19,12 +19,13 @@ test('an organisation publishes its trust page and unpublishes it', async ({
   };
   const notHere = await unknown();
 
-  await openAppAs(page, 'Alice Morgan', '/settings');
+  await openAppAs(page, 'Alice Morgan', '/settings#trust-page');
   const section = page.getByRole('region', { name: 'Public trust page' });
   const publish = section.getByRole('switch', { name: 'Publish our trust page' });
   await expect(publish).not.toBeChecked();
-  await expect(section.getByRole('checkbox', { name: /domain report/ })).toBeChecked();
-  await expect(section.getByRole('checkbox', { name: /cyber score/ })).toBeChecked();
+  // No grade is shown unless an administrator chooses it (one-score.spec.ts shows one).
+  await expect(section.getByRole('checkbox', { name: /domain grade/ })).not.toBeChecked();
+  await expect(section.getByRole('checkbox', { name: /cyber score/ })).not.toBeChecked();
 
   // Nothing is published before it is asked for.
   await visitor.goto('/trust-center/brightwave.example');
@@ -52,9 +53,9 @@ test('an organisation publishes its trust page and unpublishes it', async ({
     visitor.getByRole('heading', { level: 1, name: 'Security at brightwave.example' }),
   ).toBeVisible();
   await expect(visitor.getByRole('list', { name: 'Our security practices' })).toHaveText(PRACTICE);
-  await expect(visitor.getByRole('region', { name: 'Cyber score' })).toBeVisible();
-  // Brightwave's only report is the demo sample: no grade is shown for its domain.
-  await expect(visitor.getByRole('region', { name: 'Domain report' })).toHaveCount(0);
+  // No grade was chosen: neither is shown.
+  await expect(visitor.getByRole('region', { name: 'Cyber score' })).toHaveCount(0);
+  await expect(visitor.getByRole('region', { name: 'Domain grade' })).toHaveCount(0);
 
   // Unpublished again: the visitor gets the answer any unknown domain gets.
   await publish.uncheck();

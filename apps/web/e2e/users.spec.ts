@@ -44,8 +44,10 @@ test('an administrator sees the members with their role and status', async ({ pa
   await expect(page).toHaveTitle('Users | Castellan');
   const alice = memberRow(page, 'Alice Morgan');
   await expect(alice).toContainText('alice.morgan@brightwave.example');
-  await expect(alice).toContainText('Active');
-  await expect(alice).toContainText(/Last sign-in [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  // The state in a word, the details as its description (and tooltip).
+  await expect(
+    alice.getByRole('button', { name: 'Active', exact: true }),
+  ).toHaveAccessibleDescription(/^Last sign-in [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await expect(alice.getByRole('combobox', { name: 'Role of Alice Morgan' })).toHaveValue('admin');
   // Nobody removes themselves here: that is Delete my account, in Settings.
   await expect(alice.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
@@ -78,8 +80,12 @@ test('an administrator invites a member, who is listed as invited', async ({ pag
   await expect(page.getByText('kim.lee@brightwave.example can now sign in')).toBeVisible();
   await expect(email).toHaveValue('');
   const kim = memberRow(page, 'kim.lee@brightwave.example');
-  await expect(kim).toContainText('Invited');
-  await expect(kim).toContainText('Not signed in yet');
+  await expect(
+    kim.getByRole('button', { name: 'Invited', exact: true }),
+  ).toHaveAccessibleDescription(/Not signed in yet\.$/);
+  await expect(
+    kim.getByRole('button', { name: 'Resend invitation to kim.lee@brightwave.example' }),
+  ).toBeVisible();
   await expect(kim.getByRole('combobox')).toHaveValue('user');
 
   // Inviting the same address again is refused.

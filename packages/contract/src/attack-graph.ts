@@ -112,7 +112,7 @@ export const attackGraphResponse = z.object({
     /** Open paths per asset. */
     byAsset: z.record(z.enum(ATTACK_ASSETS), z.number().int().min(0)),
   }),
-  /** "3 open paths to your admin console", about the most dangerous path's asset. */
+  /** One sentence agreeing with the counts: "3 open paths reach your payments and mailboxes". */
   headline: z.string(),
   computedAt: isoDateTime,
 });

@@ -24,7 +24,7 @@ export const customerPortalQuery = z.strictObject({
 });
 
 /**
- * Why the portal could not be opened, as `/settings?billing=<reason>` tells the Settings page:
+ * Why the portal could not be opened, as `/settings?billing=<reason>#billing` tells Settings:
  * no Stripe key on this server, or Stripe refused or did not answer.
  */
 export const BILLING_PROBLEMS = ['not-configured', 'unavailable'] as const;
@@ -39,6 +39,38 @@ export const billingResponse = z.object({
 });
 export type BillingResponse = z.infer<typeof billingResponse>;
 
+/**
+ * `GET /api/billing/summary`: the organisation's subscription as Stripe has it now, read live
+ * (subscriptions list and preview invoice).
+ */
+export const billingSummaryResponse = z.object({
+  /** Whether this server has a Stripe key; when false nothing else is known. */
+  configured: z.boolean(),
+  /** Whether the organisation has a Stripe customer yet (made on its first visit to the portal). */
+  hasCustomer: z.boolean(),
+  /** The organisation's current subscription; null when it has none. */
+  subscription: z
+    .object({
+      /** The product's name (the price's nickname when the product has none). */
+      plan: z.string(),
+      /** The subscription item's quantity. */
+      seats: z.number().int().nonnegative(),
+      /** Stripe's status, e.g. active, trialing, past_due. */
+      status: z.string(),
+    })
+    .nullable(),
+  /** What Stripe will charge next, in the currency's minor unit (cents); null when nothing is due. */
+  nextInvoice: z
+    .object({
+      date: isoDateTime,
+      amountDue: z.number().int(),
+      /** ISO 4217, upper case, e.g. EUR. */
+      currency: z.string().length(3),
+    })
+    .nullable(),
+});
+export type BillingSummary = z.infer<typeof billingSummaryResponse>;
+
 export const billingEndpoints = {
   openCustomerPortal: endpoint({
     method: 'GET',
@@ -50,7 +82,7 @@ export const billingEndpoints = {
       303: z
         .null()
         .describe(
-          'To Stripe’s customer portal (administrators); to /settings?billing=not-configured or =unavailable when it cannot open; to /?login=true when not signed in, /dashboard for members',
+          'To Stripe’s customer portal (administrators); to /settings?billing=not-configured#billing or =unavailable#billing when it cannot open; to /?login=true when not signed in, /dashboard for members',
         ),
     },
     summary: 'Leave for Stripe’s customer portal, coming back to return_url (a browser navigation)',
@@ -61,5 +93,13 @@ export const billingEndpoints = {
     access: 'admin',
     response: { 200: billingResponse },
     summary: 'Whether billing is set up here, and the organisation’s subscription status',
+  }),
+  getBillingSummary: endpoint({
+    method: 'GET',
+    path: '/billing/summary',
+    access: 'admin',
+    response: { 200: billingSummaryResponse },
+    summary:
+      'The organisation’s plan, seats, subscription status and next invoice, read from Stripe (502 when Stripe fails)',
   }),
 };

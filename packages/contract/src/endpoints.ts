@@ -9,8 +9,10 @@ import { impersonationEndpoints } from './impersonation';
 import { integrationsEndpoints } from './integrations';
 import { mailEndpoints } from './mail';
 import { organizationEndpoints } from './organization';
+import { providerEndpoints } from './provider-contracts';
 import { riskAnalysesEndpoints } from './risk-analyses';
 import { settingsEndpoints } from './settings';
+import { setupEndpoints } from './setup';
 import { tasksEndpoints } from './tasks';
 import { toursEndpoints } from './tours';
 import { trustCenterEndpoints } from './trust-center';
@@ -23,13 +25,13 @@ export const ENDPOINT_GROUPS = {
     ...authEndpoints,
     ...ownAccountEndpoints,
   },
-  'The organisation': { ...organizationEndpoints },
+  'The organisation': { ...organizationEndpoints, ...setupEndpoints },
   'Billing (Stripe)': { ...billingEndpoints },
   'Analytics and browser errors': { ...analyticsEndpoints },
   "The administrators' guided tour": { ...toursEndpoints },
   'Tasks and score': { ...tasksEndpoints },
   'Risk analysis': { ...riskAnalysesEndpoints },
-  Integrations: { ...integrationsEndpoints },
+  Integrations: { ...integrationsEndpoints, ...providerEndpoints },
   Frameworks: { ...frameworkProgressEndpoints },
   Settings: { ...settingsEndpoints },
   'E-mail': { ...mailEndpoints },

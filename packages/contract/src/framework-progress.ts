@@ -9,12 +9,15 @@ export const frameworkTask = z.object({
   catalogueId: z.string(),
   title: z.string(),
   done: z.number().int(),
+  /** 0 when the task is marked not applicable. */
   total: z.number().int(),
+  /** The reason, when an administrator marked the task not applicable to the organisation. */
+  notApplicable: z.string().nullable(),
 });
 
 /**
  * A safeguard is met when every task citing it is done for everyone it applies to (marked, or
- * passed by an automatic check). One that no task of the organisation's catalogue cites is not met.
+ * passed by an automatic check) or marked not applicable. One that no task of the organisation's catalogue cites is not met.
  */
 export const safeguardProgress = z.object({
   id: z.string(),

@@ -77,6 +77,25 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 export const resendInvitationResponse = z.object({ invitedAt: isoDateTime });
 export type ResendInvitationResponse = z.infer<typeof resendInvitationResponse>;
 
+/** At most this many reminders an organisation's administrators send by hand in an hour. */
+export const TEAM_REMINDERS_PER_HOUR = 20;
+
+/** `POST /api/team-reminders` (administrators): one member, or everyone with open high-risk tasks. */
+export const sendTeamRemindersRequest = z.strictObject({
+  to: z.union([z.uuid(), z.literal('open-high-risk')]),
+});
+export type SendTeamRemindersRequest = z.infer<typeof sendTeamRemindersRequest>;
+
+/** Why someone got no reminder: they turned reminders off, had one today, or have nothing open. */
+export const REMINDER_SKIPS = ['unsubscribed', 'reminded-today', 'nothing-open'] as const;
+
+const reminded = z.object({ id: z.uuid(), fullName: z.string(), email: z.string() });
+export const sendTeamRemindersResponse = z.object({
+  sent: z.array(reminded),
+  skipped: z.array(reminded.extend({ reason: z.enum(REMINDER_SKIPS) })),
+});
+export type SendTeamRemindersResponse = z.infer<typeof sendTeamRemindersResponse>;
+
 export const mailEndpoints = {
   listMailMessages: endpoint({
     method: 'GET',
@@ -101,5 +120,14 @@ export const mailEndpoints = {
     params: memberParams,
     response: { 202: resendInvitationResponse },
     summary: 'Send an invited member’s invitation again (at most once an hour)',
+  }),
+  sendTeamReminders: endpoint({
+    method: 'POST',
+    path: '/team-reminders',
+    access: 'admin',
+    body: sendTeamRemindersRequest,
+    response: { 202: sendTeamRemindersResponse },
+    summary:
+      'E-mail a reminder of their open tasks to one member or everyone with open high-risk tasks (once a day each)',
   }),
 };

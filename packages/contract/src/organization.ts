@@ -20,6 +20,15 @@ export const breachCostRange = z.object({
 });
 export type BreachCostRange = z.infer<typeof breachCostRange>;
 
+/** Why the expected breach cost is what it is, and what changed it, one sentence each. */
+export const breachCostExplanation = z.object({
+  /** "Why $X: 12 people, 3 open ways in (…); a breach of a company your size costs about $Y." */
+  why: z.string(),
+  /** "Since last week: +$43,000 because 1 person joined (more records at risk); …" */
+  sinceLastWeek: z.string(),
+});
+export type BreachCostExplanation = z.infer<typeof breachCostExplanation>;
+
 /** The latest finished risk analysis of the organisation's domain. */
 export const riskAnalysisSummary = z.object({
   id: z.uuid(),
@@ -33,6 +42,8 @@ export const riskAnalysisSummary = z.object({
   expectedBreachCost: z.number(),
   /** The same model's low and high ends; `expected` equals `expectedBreachCost`. */
   expectedBreachCostRange: breachCostRange,
+  /** Why the expected cost is what it is and what changed it since a week ago. */
+  breachCostExplanation,
   /** The open task whose completion removes the most expected cost; null when none would. */
   biggestReduction: z
     .object({
@@ -42,8 +53,6 @@ export const riskAnalysisSummary = z.object({
       amount: z.number().min(0),
     })
     .nullable(),
-  /** The domain report is a stored sample (demo data), not a scan of this domain. */
-  sample: z.boolean(),
 });
 export type RiskAnalysisSummary = z.infer<typeof riskAnalysisSummary>;
 

@@ -1,6 +1,7 @@
 // The providers Castellan connects to: the one list the server's adapters, the integration
 // ids, the evidence sources, the web app's cards, the trust center and the fakes derive from.
-// A new provider is one line in PROVIDER_IDS and its entry in PROVIDERS.
+// A new provider is one line in PROVIDER_IDS and its entry in PROVIDERS. Free of the schemas, so
+// the web app imports it as `@castellan/contract/providers` without zod.
 
 export const PROVIDER_IDS = ['gws', 'm365', 'meta'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -11,12 +12,26 @@ export type ProviderInfo = {
   slug: string;
   /** What the connect flow asks for (read-only wherever the provider allows). */
   scopes: readonly string[];
+  /** The connect flow's server paths, under `/api` (spec §7 fixes where each starts). */
+  connect: {
+    start: string;
+    /** Where the provider sends the browser back, with a one-time code in the query. */
+    callback: string;
+    /**
+     * 'redirect': the browser leaves for the provider, and the server sends it back to
+     * /integrations?<id>=true. 'popup': the flow runs in a window over the page, which asks for
+     * the statuses again once that window has closed.
+     */
+    opens: 'redirect' | 'popup';
+    /** The page a popup flow ends on. */
+    landing?: string;
+  };
 };
 
 const GOOGLE_AUTH = 'https://www.googleapis.com/auth/';
 const GRAPH = 'https://graph.microsoft.com/';
 
-export const PROVIDERS: Readonly<Record<ProviderId, ProviderInfo>> = {
+export const PROVIDERS = {
   gws: {
     name: 'Google Workspace',
     slug: 'google-workspace',
@@ -27,6 +42,11 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderInfo>> = {
       `${GOOGLE_AUTH}admin.reports.usage.readonly`,
       `${GOOGLE_AUTH}cloud-identity.policies.readonly`,
     ],
+    connect: {
+      start: '/google/integrate',
+      callback: '/google/integrate/callback',
+      opens: 'redirect',
+    },
   },
   m365: {
     name: 'Microsoft 365',
@@ -40,9 +60,24 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderInfo>> = {
         (s) => GRAPH + s,
       ),
     ],
+    connect: {
+      start: '/microsoft/integration',
+      callback: '/microsoft/integration/callback',
+      opens: 'redirect',
+    },
   },
-  meta: { name: 'Meta', slug: 'meta', scopes: ['business_management'] },
-};
+  meta: {
+    name: 'Meta',
+    slug: 'meta',
+    scopes: ['business_management'],
+    connect: {
+      start: '/facebook/auth',
+      callback: '/facebook/callback',
+      opens: 'popup',
+      landing: '/facebook-success',
+    },
+  },
+} as const satisfies Readonly<Record<ProviderId, ProviderInfo>>;
 
 export const isProviderId = (id: string): id is ProviderId =>
   (PROVIDER_IDS as readonly string[]).includes(id);
@@ -53,3 +88,10 @@ export const byProvider = <T>(of: (id: ProviderId, info: ProviderInfo) => T) =>
     ProviderId,
     T
   >;
+
+/** The path of one of a provider's own endpoints: `/integrations/<slug>/<rest>`. */
+export const providerPath = <Id extends ProviderId, const Rest extends string>(
+  id: Id,
+  rest: Rest,
+) =>
+  `/integrations/${PROVIDERS[id].slug}/${rest}` as `/integrations/${(typeof PROVIDERS)[Id]['slug']}/${Rest}`;

@@ -37,7 +37,10 @@ export type PublicScanParams = z.input<typeof publicScanParams>;
 export const domainScanResponse = z.object({ scan: domainScan });
 export type DomainScanResponse = z.infer<typeof domainScanResponse>;
 
-/** `GET /api/risk-analysis`: the organisation's latest scan and the score of each earlier one. */
+/**
+ * `GET /api/risk-analysis`: the organisation's latest scan (its stored sample, `sample: true`, until
+ * it has a scan of its own) and the score of each of its own finished scans.
+ */
 export const organizationAnalysisResponse = z.object({
   domain: z.string(),
   latest: domainScan.nullable(),
@@ -47,8 +50,6 @@ export const organizationAnalysisResponse = z.object({
       finishedAt: isoDateTime,
       score: z.number().int().nullable(),
       grade: z.enum(GRADES).nullable(),
-      /** A stored sample (demo data), not a scan of the organisation's domain. */
-      sample: z.boolean(),
     }),
   ),
 });

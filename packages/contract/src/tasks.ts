@@ -7,6 +7,7 @@ import {
   EVIDENCE_SOURCES,
   GRADES,
   ROLES,
+  SCORE_PARTS,
   SEVERITIES,
   TASK_CATEGORIES,
   TASK_LABELS,
@@ -31,6 +32,7 @@ export const taskContent = z.object({
 export type TaskContent = z.infer<typeof taskContent>;
 
 export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
 /**
  * A task id names the catalogue entry and the person it is assigned to:
@@ -56,6 +58,22 @@ export const taskEvidence = z.object({
 });
 export type TaskEvidence = z.infer<typeof taskEvidence>;
 
+/** Why, by whom and when a task was marked not applicable to the organisation. */
+export const notApplicable = z.object({
+  reason: z.string(),
+  /** Full name of the administrator who marked it; null once they are gone. */
+  by: z.string().nullable(),
+  at: isoDateTime,
+});
+export type NotApplicable = z.infer<typeof notApplicable>;
+
+/**
+ * Where a task stands: `not-applicable` (out of every total), `completed`, `snoozed` (open, but
+ * out of the open list until `snoozedUntil`) or `open`.
+ */
+export const TASK_STATES = ['open', 'completed', 'snoozed', 'not-applicable'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
 /** Spec §3 "Task (action)", with what the page needs to show it. */
 export const task = z.object({
   id: z.string(),
@@ -68,7 +86,17 @@ export const task = z.object({
   completedBy: z.string().nullable(),
   /** The automatic checks that decide this task, the failing ones first; empty when none. */
   evidence: z.array(taskEvidence),
+  state: z.enum(TASK_STATES),
+  /** Set when the task was marked not applicable to the organisation. */
+  notApplicable: notApplicable.nullable(),
+  /** Until when the task is snoozed; null when it is not (or no longer). */
+  snoozedUntil: isoDateTime.nullable(),
+  /** From the points per minute of work (docs/using.md "Your tasks"). */
   priority: z.enum(TASK_PRIORITIES),
+  /** Estimated time to do it, in minutes. */
+  minutes: z.number().int().positive(),
+  /** Cyber score points it adds when done (this member's part, or the organisation's), one decimal. */
+  points: z.number().min(0),
   riskLevel: z.enum(SEVERITIES),
   labels: z.array(z.enum(TASK_LABELS)),
   title: z.string(),
@@ -100,6 +128,30 @@ export type MarkActionCompleteRequest = z.infer<typeof markActionCompleteRequest
 export const markActionCompleteResponse = z.object({ task });
 export type MarkActionCompleteResponse = z.infer<typeof markActionCompleteResponse>;
 
+/** A reason to mark a task not applicable: 3–500 characters once trimmed. */
+export const notApplicableReason = z
+  .string()
+  .trim()
+  .min(3, { message: 'give a reason of at least 3 characters' })
+  .max(500, { message: 'keep the reason to 500 characters' });
+
+/** `POST /api/tasks/not-applicable` */
+export const markNotApplicableRequest = z.strictObject({ taskId, reason: notApplicableReason });
+export type MarkNotApplicableRequest = z.infer<typeof markNotApplicableRequest>;
+/** `DELETE /api/tasks/not-applicable` and `DELETE /api/tasks/snooze` */
+export const taskRequest = z.strictObject({ taskId });
+export type TaskRequest = z.infer<typeof taskRequest>;
+
+export const SNOOZE_DAYS = [7, 30] as const;
+/** `POST /api/tasks/snooze` */
+export const snoozeTaskRequest = z.strictObject({
+  taskId,
+  days: z.union(SNOOZE_DAYS.map((d) => z.literal(d))),
+});
+export type SnoozeTaskRequest = z.infer<typeof snoozeTaskRequest>;
+export const taskResponse = z.object({ task });
+export type TaskResponse = z.infer<typeof taskResponse>;
+
 export const progress = z.object({
   completed: z.number().int(),
   total: z.number().int(),
@@ -119,11 +171,45 @@ export const scoreArea = z.object({
 });
 export type ScoreArea = z.infer<typeof scoreArea>;
 
+/** One part of what the score measures, in the same points as the score. */
+export const scorePartPoints = z.object({
+  part: z.enum(SCORE_PARTS),
+  earned: z.number(),
+  possible: z.number(),
+});
+export type ScorePartPoints = z.infer<typeof scorePartPoints>;
+
+/** The latest domain report's letter: evidence for the e-mail-and-domain part, not a score. */
+export const domainGrade = z.object({
+  grade: z.enum(GRADES),
+  domain: z.string(),
+  scannedAt: isoDateTime,
+});
+export type DomainGrade = z.infer<typeof domainGrade>;
+
 /** `GET /api/get-score`: the cyber score status. The model is in docs/using.md. */
+/** A task that became done or open again, and what that moved the score by. */
+export const scoreChange = z.object({
+  at: isoDateTime,
+  /** The day (UTC) of `at`, as the history's points are dated. */
+  date: z.iso.date(),
+  /** Score points moved: positive when done, negative when open again. */
+  points: z.number(),
+  /** 'manual': a person marked it; otherwise the automatic check that found it. */
+  source: z.enum(['manual', ...EVIDENCE_SOURCES]),
+  /** One sentence: which task, whose, and who or what changed it. */
+  summary: z.string(),
+});
+export type ScoreChange = z.infer<typeof scoreChange>;
+
 export const scoreResponse = z.object({
   score: scoreValue,
   grade: z.enum(GRADES),
   breakdown: z.array(scoreArea),
+  /** The same points by what they measure; the parts add up to the breakdown's totals. */
+  parts: z.array(scorePartPoints),
+  /** The latest finished scan of the organisation's domain, if there is one. */
+  domainGrade: domainGrade.nullable(),
   /** One point per day with a snapshot, oldest first (at most 90). */
   history: z.array(z.object({ date: z.iso.date(), score: scoreValue })),
   /** The signed-in user's own tasks. */
@@ -132,6 +218,8 @@ export const scoreResponse = z.object({
   yourCheckedBy: z.array(z.enum(EVIDENCE_SOURCES)),
   /** Every task of every member. */
   teamProgress: progress,
+  /** What moved the score over the history's days, latest first (at most 50). */
+  changes: z.array(scoreChange),
 });
 export type ScoreResponse = z.infer<typeof scoreResponse>;
 
@@ -152,8 +240,20 @@ export const employee = z.object({
 });
 export type Employee = z.infer<typeof employee>;
 
-/** `GET /api/list-employees` (every signed-in user of the organisation) */
-export const employeesResponse = z.object({ employees: z.array(employee) });
+/**
+ * `GET /api/list-employees`: every signed-in user of the organisation. Administrators get every
+ * member; a member gets their own row only. Each row counts the person's own tasks; the
+ * organisation's Admin tasks are counted once, in `organizationTasks`.
+ */
+export const employeesResponse = z.object({
+  view: z.enum(['everyone', 'own']),
+  employees: z.array(employee),
+  organizationTasks: z.object({
+    completedTasks: z.number().int(),
+    totalTasks: z.number().int(),
+    openHighRiskTasks: z.number().int(),
+  }),
+});
 export type EmployeesResponse = z.infer<typeof employeesResponse>;
 
 export const tasksEndpoints = {
@@ -172,6 +272,38 @@ export const tasksEndpoints = {
     body: markActionCompleteRequest,
     response: { 200: markActionCompleteResponse },
     summary: 'Mark a task done',
+  }),
+  markNotApplicable: endpoint({
+    method: 'POST',
+    path: '/tasks/not-applicable',
+    access: 'user',
+    body: markNotApplicableRequest,
+    response: { 200: taskResponse },
+    summary: 'Mark a task not applicable to the organisation, with a reason (administrators)',
+  }),
+  makeApplicable: endpoint({
+    method: 'DELETE',
+    path: '/tasks/not-applicable',
+    access: 'user',
+    body: taskRequest,
+    response: { 200: taskResponse },
+    summary: 'Make a task applicable again (administrators)',
+  }),
+  snoozeTask: endpoint({
+    method: 'POST',
+    path: '/tasks/snooze',
+    access: 'user',
+    body: snoozeTaskRequest,
+    response: { 200: taskResponse },
+    summary: 'Put a task aside for 7 or 30 days; it comes back by itself',
+  }),
+  unsnoozeTask: endpoint({
+    method: 'DELETE',
+    path: '/tasks/snooze',
+    access: 'user',
+    body: taskRequest,
+    response: { 200: taskResponse },
+    summary: 'Bring a snoozed task back now',
   }),
   getScore: endpoint({
     method: 'GET',

@@ -42,14 +42,28 @@ export const trustCenterResponse = z.object({
 });
 export type TrustCenterResponse = z.infer<typeof trustCenterResponse>;
 
-/** `GET /api/settings/trust-page`: the organisation's public trust page, as its admins set it. */
+/**
+ * `GET /api/settings/trust-page`: the organisation's public trust page, as its admins set it.
+ * Both grades stay hidden until an administrator chooses to show them.
+ */
 export const trustPageSettings = z.object({
   published: z.boolean(),
   showDomainReport: z.boolean(),
   showCyberScore: z.boolean(),
   practices: z.array(z.string()),
+  /** The grades visitors would see now if shown: the domain report's is null without a real scan. */
+  grades: z.object({ cyberScore: z.enum(GRADES), domainReport: z.enum(GRADES).nullable() }),
 });
 export type TrustPageSettings = z.infer<typeof trustPageSettings>;
+
+/** What an administrator chooses for the page: everything but the grades it would show. */
+export type TrustPageChoices = Omit<TrustPageSettings, 'grades'>;
+
+export {
+  LOWEST_GRADE_SHOWN_UNASKED,
+  lowGradesToConfirm,
+  needsConfirmationToShow,
+} from './trust-practices';
 
 /** `PUT /api/settings/trust-page`: practices are trimmed; see `practicesProblem` for the rules. */
 export const updateTrustPageRequest = z
@@ -58,6 +72,8 @@ export const updateTrustPageRequest = z
     showDomainReport: z.boolean(),
     showCyberScore: z.boolean(),
     practices: z.array(z.string().max(2000, { message: 'is far too long for a practice' })),
+    /** Needed to start showing a grade below C: the administrator confirmed what visitors will see. */
+    confirmLowGrade: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     const problem = practicesProblem(value.practices, value.published);

@@ -4,6 +4,9 @@
  * these too).
  */
 
+import type { TrustPageChoices, TrustPageSettings } from './trust-center';
+import { GRADES, type Grade } from './vocabulary';
+
 export const MIN_PRACTICE_LENGTH = 3;
 export const MAX_PRACTICE_LENGTH = 160;
 export const MAX_PRACTICES = 12;
@@ -48,4 +51,31 @@ export function practicesProblem(practices: readonly string[], published: boolea
     seen.add(key);
   }
   return null;
+}
+
+/** A grade below this one is shown on a trust page only once an administrator confirms it. */
+export const LOWEST_GRADE_SHOWN_UNASKED: Grade = 'C';
+export const needsConfirmationToShow = (grade: Grade): boolean =>
+  GRADES.indexOf(grade) > GRADES.indexOf(LOWEST_GRADE_SHOWN_UNASKED);
+
+/**
+ * The grades below C that a save starts showing visitors (shown after it, not before): the
+ * settings ask to confirm them, and the server refuses them unconfirmed.
+ */
+export function lowGradesToConfirm(
+  before: TrustPageChoices,
+  after: TrustPageChoices,
+  grades: TrustPageSettings['grades'],
+): { name: 'cyber score' | 'domain grade'; grade: Grade }[] {
+  const shown = (page: TrustPageChoices, flag: 'showCyberScore' | 'showDomainReport') =>
+    page.published && page[flag];
+  const candidates = [
+    { flag: 'showCyberScore', name: 'cyber score', grade: grades.cyberScore },
+    { flag: 'showDomainReport', name: 'domain grade', grade: grades.domainReport },
+  ] as const;
+  return candidates.flatMap(({ flag, name, grade }) =>
+    grade && needsConfirmationToShow(grade) && shown(after, flag) && !shown(before, flag)
+      ? [{ name, grade }]
+      : [],
+  );
 }

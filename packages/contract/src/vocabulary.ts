@@ -61,6 +61,15 @@ export const TASK_CATEGORIES = [
 ] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
 
+/** What the cyber score measures: every task counts towards exactly one part. */
+export const SCORE_PARTS = [
+  'Identity and accounts',
+  'Devices',
+  'E-mail and domain',
+  'People and process',
+] as const;
+export type ScorePart = (typeof SCORE_PARTS)[number];
+
 export const TASK_PLATFORMS = [
   'Google',
   'Microsoft 365',

@@ -13,6 +13,11 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Runs one SQL statement with `$n` parameters, resolving to its rows. */
+export type SqlRunner = {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+};
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -29,6 +34,13 @@ export type Database = {
    * race; PGlite has one owner.
    */
   exclusively<T>(run: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `run` in a transaction holding a lock named `key`, so that a look-then-write (queue a
+   * job unless one is waiting) is never done twice at once, across processes on PostgreSQL. Every
+   * statement of `run` goes through the `sql` it is given (one connection); the lock ends with the
+   * transaction.
+   */
+  serialized<T>(key: string, run: (sql: SqlRunner) => Promise<T>): Promise<T>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +81,23 @@ export async function openDatabase(options: {
         return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
       },
       exclusively: (run) => withAdvisoryLock(url, STARTUP_WRITES_LOCK, () => run()),
+      serialized: async (key, run) => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+          const result = await run({
+            executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }),
+          });
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -88,6 +117,7 @@ export async function openDatabase(options: {
   await migratePglite(db, { migrationsFolder });
   if (ownDir) restrictDataDir(ownDir);
   const pglite = client;
+  const locks = new KeyedLocks();
   return {
     kind: 'pglite',
     db,
@@ -98,6 +128,15 @@ export async function openDatabase(options: {
         ? { rows: (await pglite.query(text, values)).rows }
         : { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] },
     exclusively: (run) => run(),
+    // One process owns a PGlite database: a lock in memory is enough.
+    serialized: (key, run) =>
+      locks.run(key, () =>
+        pglite.transaction((tx) =>
+          run({
+            executeSql: async (text, values) => ({ rows: (await tx.query(text, values)).rows }),
+          }),
+        ),
+      ),
     ping: async () => void (await pglite.query('select 1')),
     close: async () => {
       await pglite.close();
@@ -155,5 +194,21 @@ async function withAdvisoryLock<T>(
   } finally {
     await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
     await client.end();
+  }
+}
+
+/** Runs the tasks given one key one after another, in the order they came. */
+class KeyedLocks {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
   }
 }

@@ -15,7 +15,11 @@ function openToOthers(dir: string): string[] {
     .map((file) => `${(statSync(file).mode & 0o777).toString(8)} ${path.relative(dir, file)}`);
 }
 
-describe('the embedded database’s data folder', () => {
+// Each test makes a new embedded database on disk (initdb and every migration): seconds alone,
+// far more on a busy machine, and the time is not what is tested.
+const NEW_DATABASE = { timeout: 90_000 };
+
+describe('the embedded database’s data folder', NEW_DATABASE, () => {
   it('is 0700 and holds nothing readable by other users, at open and after close', async () => {
     const dataDir = path.join(root, 'data');
     const previous = process.umask(0o022);

@@ -7,7 +7,6 @@ import type { Db } from '../db/client';
 import { seedDemoData } from '../db/demo-data';
 import { listDemoOrganizations, lockOrganization } from '../modules/organizations/repository';
 import { insertSampleScan } from '../modules/risk-analysis/repository';
-import { recordScanEvidence } from '../modules/tasks/scan-evidence';
 import { loadSampleReport } from './sample-report';
 
 /** Seeds the demo data; resolves to whether the organisations were created now. */
@@ -19,9 +18,10 @@ export async function seedDemo(db: Db, productDomain: string): Promise<boolean> 
 
 /**
  * Gives each registered demo organisation on a domain that cannot be scanned (`.example`,
- * `.test`) and that has no scan yet the sample report as a finished scan, marked `sample`, with the task evidence a
- * scan with these findings records. Seeding again adds nothing; a real scan started later is
- * the latest and supersedes it.
+ * `.test`) and that has no scan yet the sample report as a finished scan, marked `sample`. It is
+ * only ever shown as a sample: it records no task evidence and feeds no attack graph, breach
+ * cost, score history or digest. Seeding again adds nothing; once the organisation has a scan of
+ * its own, the sample is no longer shown.
  */
 export async function seedSampleReports(db: Db, at = new Date()): Promise<number> {
   const unscannable = (await listDemoOrganizations(db)).filter(
@@ -41,9 +41,7 @@ export async function seedSampleReports(db: Db, at = new Date()): Promise<number
         checksTotal: SCAN_CHECK_COUNT,
         at,
       });
-      if (!row) return;
-      await recordScanEvidence(tx, org.id, report.findings, at);
-      given += 1;
+      if (row) given += 1;
     });
   }
   return given;

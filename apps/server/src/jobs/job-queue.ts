@@ -155,15 +155,19 @@ export class JobQueue {
 
   /**
    * Resolves when no job of the queues this process works is waiting or running (a job waiting
-   * for a retry included). For tests: it looks every few milliseconds.
+   * for a retry included). For tests: it looks after 20 ms, then less and less often, up to every
+   * 200 ms. Each look has every worker fetch, a query per queue: looking every 20 ms while a
+   * domain scan ran kept the event loop so busy on a loaded machine that the scan fixtures' servers
+   * (in the same process) missed the probes' limits, even of 15 s; the scan took 22–34 s and
+   * graded good.test D. Looking less often, the same scan took under 2 s.
    */
   async drained(): Promise<void> {
     const names = [...this.workers.keys()];
-    for (;;) {
+    for (let wait = 20; ; wait = Math.min(wait * 2, 200)) {
       for (const worker of this.workers.values()) worker.notify();
       const busy = [...this.workers.values()].some((w) => w.busy);
       if (!busy && (await countUnfinishedJobs(this.db, names)) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 
@@ -198,16 +202,15 @@ export class JobQueue {
     data: object,
     singletonKey: string,
   ): Promise<boolean> {
-    if (await hasUnfinishedJob(this.db, name, singletonKey)) return false;
-    const id = await this.send(name, data, { singletonKey });
-    if (!id) return false;
-    // Two requests may both have found none; the later one withdraws. (No lock is needed: each
-    // sees the other's job once its own is in.)
-    if (await hasUnfinishedJob(this.db, name, singletonKey, id)) {
-      await this.boss?.cancel(name, id);
-      return false;
-    }
-    return true;
+    if (!this.boss || this.stopped) throw new Error(`the job queue is not running (${name})`);
+    const boss = this.boss;
+    // Looked at and sent under one lock: two requests at once cannot both find none.
+    const id = await this.database.serialized(`job:${name}:${singletonKey}`, async (sql) => {
+      if (await hasUnfinishedJob(this.db, sql, name, singletonKey)) return null;
+      return boss.send(name, data, { singletonKey, db: sql });
+    });
+    if (id) this.workers.get(name)?.notify();
+    return id !== null;
   }
 
   private tick(): void {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import type { Db, SqlRunner } from '../db/client';
 import { jobClaims, jobWorkers } from '../db/schema';
 
 /** The schema pg-boss creates and migrates itself (not part of our migrations). */
@@ -185,16 +185,16 @@ export async function findUnfinishedJobIds(
 }
 
 /**
- * Whether a job of a queue with this singleton key is still to run or running; with `before`,
- * only one sent before that job (by creation time, then id).
+ * Whether a job of a queue with this singleton key is still to run or running. Built by Drizzle
+ * and run through `runner`, the connection that holds the lock the caller looks under.
  */
 export async function hasUnfinishedJob(
   db: Db,
+  runner: SqlRunner,
   queue: string,
   singletonKey: string,
-  before?: string,
 ): Promise<boolean> {
-  const [row] = await db
+  const query = db
     .select({ id: bossJobs.id })
     .from(bossJobs)
     .where(
@@ -202,11 +202,10 @@ export async function hasUnfinishedJob(
         eq(bossJobs.name, queue),
         eq(bossJobs.singletonKey, singletonKey),
         inArray(bossJobs.state, [...UNFINISHED]),
-        before
-          ? sql`(${bossJobs.createdOn}, ${bossJobs.id}) < (select ${bossJobs.createdOn}, ${bossJobs.id} from ${bossJobs} where ${bossJobs.name} = ${queue} and ${bossJobs.id} = ${before})`
-          : undefined,
       ),
     )
-    .limit(1);
-  return row !== undefined;
+    .limit(1)
+    .toSQL();
+  const { rows } = await runner.executeSql(query.sql, query.params);
+  return rows.length > 0;
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { judgeStaleDevices } from '../modules/agent/service';
 import { purgeOldAnalyticsEvents } from '../modules/analytics/retention';
+import { snapshotBreachCosts } from '../modules/attack-graph/service';
 import type { MailContext } from '../modules/mail/context';
 import { purgeOldMessageBodies } from '../modules/mail/retention';
 import { queueWeeklyMail } from '../modules/mail/weekly';
@@ -39,12 +40,16 @@ export type ScheduledJobContext = { scans: BackgroundScans; mail: MailContext };
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
-    // Keeps today's score snapshot of every organisation; a later run of the day replaces it.
-    // Hourly, so that a restart or a new day never leaves a day without a snapshot for long.
+    // Keeps today's snapshot of every organisation's score and breach-cost inputs; a later run of
+    // the day replaces it. Hourly, so that a restart or a new day never leaves a day without a
+    // snapshot for long.
     name: 'score-snapshots',
     cron: '0 * * * *',
     expireInSeconds: 10 * 60,
-    run: async (db) => ({ organizations: await snapshotScores(db) }),
+    run: async (db) => ({
+      organizations: await snapshotScores(db),
+      breachCosts: await snapshotBreachCosts(db),
+    }),
   },
   {
     // A dead session is refused when used anyway; this only keeps the table from growing.

@@ -1,20 +1,25 @@
+import { PROVIDER_IDS, PROVIDERS } from '@castellan/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
  * Routes whose query carries a one-time secret: the OAuth `code` and `state` of the sign-in and
  * connect callbacks, the token of an unsubscribe link. The log never keeps their query.
  */
+const CONNECT_CALLBACKS = PROVIDER_IDS.map((id) => `/api${PROVIDERS[id].connect.callback}`);
 const SECRET_QUERY_ROUTES = new Set([
   '/api/auth/:provider/callback',
-  '/api/google/integrate/callback',
-  '/api/microsoft/integration/callback',
-  '/api/facebook/callback',
+  ...CONNECT_CALLBACKS,
   '/api/mail/unsubscribe',
 ]);
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The same by path, for requests no route answered and the web app's unsubscribe page. */
-const SECRET_QUERY_PATH =
-  /^(?:\/api\/auth\/[^/]+\/callback|\/api\/google\/integrate\/callback|\/api\/microsoft\/integration\/callback|\/api\/facebook\/callback|\/api\/mail\/unsubscribe|\/unsubscribe)\/?$/i;
+const SECRET_QUERY_PATH = new RegExp(
+  `^(?:/api/auth/[^/]+/callback|${[...CONNECT_CALLBACKS, '/api/mail/unsubscribe', '/unsubscribe']
+    .map(escapeRegExp)
+    .join('|')})/?$`,
+  'i',
+);
 
 function decodedPath(path: string): string {
   try {

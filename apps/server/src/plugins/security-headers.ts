@@ -1,3 +1,4 @@
+import { PROVIDER_IDS, PROVIDERS, type ProviderInfo } from '@castellan/contract';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
@@ -43,5 +44,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   });
 }
 
-/** The pages the Meta connect popup shows after leaving for Facebook. */
-const POPUP_PAGES = ['/api/facebook/', '/facebook-success'];
+/** The pages a popup connect flow shows after leaving for its provider. */
+const POPUP_PAGES = PROVIDER_IDS.flatMap((id) => {
+  const { start, callback, opens, landing }: ProviderInfo['connect'] = PROVIDERS[id].connect;
+  return opens === 'popup'
+    ? [`/api${start}`, `/api${callback}`, ...(landing ? [landing] : [])]
+    : [];
+});

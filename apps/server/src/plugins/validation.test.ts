@@ -38,6 +38,7 @@ const endpoints: Endpoint[] = [
     wrongType: [{ email: 5 }, 'body.email'],
   },
   { method: 'GET', url: '/api/organization' },
+  { method: 'GET', url: '/api/setup-checklist' },
   { method: 'DELETE', url: '/api/organization', wrongType: ['yes', 'body'] },
   { method: 'GET', url: '/api/docs' },
   { method: 'GET', url: '/api/app-config' },
@@ -55,6 +56,7 @@ const endpoints: Endpoint[] = [
   },
   { method: 'GET', url: '/api/tours' },
   { method: 'GET', url: '/api/billing' },
+  { method: 'GET', url: '/api/billing/summary' },
   { method: 'GET', url: '/api/customer-portal' },
   {
     method: 'POST',
@@ -72,6 +74,30 @@ const endpoints: Endpoint[] = [
   {
     method: 'POST',
     url: '/api/mark-action-complete',
+    body: { taskId: `enable-mfa:${SOME_USER}` },
+    wrongType: [{ taskId: 5 }, 'body.taskId'],
+  },
+  {
+    method: 'POST',
+    url: '/api/tasks/not-applicable',
+    body: { taskId: `enable-mfa:${SOME_USER}`, reason: 'We have no such thing' },
+    wrongType: [{ taskId: `enable-mfa:${SOME_USER}`, reason: 5 }, 'body.reason'],
+  },
+  {
+    method: 'DELETE',
+    url: '/api/tasks/not-applicable',
+    body: { taskId: `enable-mfa:${SOME_USER}` },
+    wrongType: [{ taskId: 5 }, 'body.taskId'],
+  },
+  {
+    method: 'POST',
+    url: '/api/tasks/snooze',
+    body: { taskId: `enable-mfa:${SOME_USER}`, days: 7 },
+    wrongType: [{ taskId: `enable-mfa:${SOME_USER}`, days: '7' }, 'body.days'],
+  },
+  {
+    method: 'DELETE',
+    url: '/api/tasks/snooze',
     body: { taskId: `enable-mfa:${SOME_USER}` },
     wrongType: [{ taskId: 5 }, 'body.taskId'],
   },
@@ -120,6 +146,12 @@ const endpoints: Endpoint[] = [
     wrongType: [{ reminders: 1, digest: true }, 'body.reminders'],
   },
   { method: 'GET', url: '/api/mail/messages' },
+  {
+    method: 'POST',
+    url: '/api/team-reminders',
+    body: { to: SOME_USER },
+    wrongType: [{ to: 7 }, 'body.to'],
+  },
   {
     method: 'POST',
     url: '/api/mail/unsubscribe',

@@ -1,5 +1,5 @@
 // Starts the Google-like and Microsoft-like test providers for the browser tests.
-// Env: APP_URL (the app's address; default: the server's PUBLIC_URL, as in run-google.ts),
+// Env: APP_URL (the app's address; default: the server's PUBLIC_URL, as in run-fake.ts),
 //      GOOGLE_PORT, MICROSOFT_PORT.
 import { appUrlFromEnv } from './app-url';
 import { startOidcProvider } from './oidc-providers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billingPortalUrl } from '../lib/billing-portal-url';
-import { MENU, menuFor } from './menu';
+import { isCurrentMenuTarget, MENU, menuFor } from './menu';
 import { ROUTES } from './routes';
 
 describe('menu', () => {
@@ -37,5 +37,20 @@ describe('menu', () => {
     expect(billingPortalUrl('http://localhost:3000/tasks?x=1')).toBe(
       '/api/customer-portal?return_url=http%3A%2F%2Flocalhost%3A3000%2Ftasks%3Fx%3D1',
     );
+  });
+});
+
+describe('the current menu entry', () => {
+  it('is Billing, not Settings, while Settings shows its Billing section', () => {
+    expect(isCurrentMenuTarget('billing', '/settings', '#billing')).toBe(true);
+    expect(isCurrentMenuTarget('/settings', '/settings', '#billing')).toBe(false);
+    expect(isCurrentMenuTarget('/settings', '/settings', '#profile')).toBe(true);
+    expect(isCurrentMenuTarget('billing', '/settings', '')).toBe(false);
+  });
+
+  it('is the entry of the page or of a page under it', () => {
+    expect(isCurrentMenuTarget('/risk-analysis', '/risk-analysis/attack-graph', '')).toBe(true);
+    expect(isCurrentMenuTarget('/tasks', '/tasks', '')).toBe(true);
+    expect(isCurrentMenuTarget('/tasks', '/team-progress', '')).toBe(false);
   });
 });

@@ -38,3 +38,15 @@ export const MENU: MenuItem[] = [
 
 export const menuFor = (role: UserData['role']) =>
   MENU.filter((item) => role === 'admin' || !item.adminOnly);
+
+/**
+ * Whether the menu entry `target` is the page shown at `pathname` and `hash`: an entry's own path
+ * or a page under it; Billing while Settings shows its Billing section (`/settings#billing`),
+ * and then not Settings.
+ */
+export function isCurrentMenuTarget(target: string, pathname: string, hash: string): boolean {
+  const billingSection = pathname === '/settings' && hash === '#billing';
+  if (target === 'billing') return billingSection;
+  if (target === '/settings' && billingSection) return false;
+  return pathname === target || pathname.startsWith(`${target.replace(/\/$/, '')}/`);
+}

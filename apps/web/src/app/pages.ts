@@ -21,6 +21,7 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/risk-analysis/public/:domain': () => import('../features/risk-analysis/PublicScanPage'),
   '/settings': () => import('../features/settings/SettingsPage'),
   '/tasks': () => import('../features/tasks/TasksPage'),
+  '/tasks/:id': () => import('../features/tasks/TasksPage'),
   '/team-progress': () => import('../features/team-progress/TeamProgressPage'),
   '/test-login': () => import('../features/auth/TestLoginPage'),
   '/trust-center': () => import('../features/trust-center/TrustCenterPage'),

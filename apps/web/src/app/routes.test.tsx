@@ -54,7 +54,8 @@ describe('routes as rendered', () => {
       'Settings',
       'Help',
     ]);
-    expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute(
+    const menu = within(screen.getByRole('navigation', { name: 'Main menu' }));
+    expect(menu.getByRole('link', { name: 'Billing' })).toHaveAttribute(
       'href',
       `/api/customer-portal?return_url=${encodeURIComponent(`${window.location.origin}/settings`)}`,
     );
@@ -93,5 +94,21 @@ describe('routes as rendered', () => {
     signedIn(null);
     renderRoute('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    // Signed out, no app frame around it.
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it('says so inside the app layout, menu and all, when signed in', async () => {
+    signedIn(aUser());
+    renderRoute('/no-such-page');
+    const main = await screen.findByRole('main');
+    expect(
+      await within(main).findByRole('heading', { name: 'Page not found', level: 1 }),
+    ).toBeInTheDocument();
+    expect(menuEntries()).toEqual(['Overview', 'Your tasks', 'Settings', 'Help']);
+    expect(within(main).getByRole('link', { name: 'Go to the overview' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
   });
 });

@@ -80,6 +80,8 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/settings', title: 'Settings', access: 'login', layout: 'app', menu: { order: 8 } },
   { path: '/tasks', title: 'Your tasks', access: 'login', layout: 'app', menu: { order: 3 } },
+  // One task's own address: the same page with the task's view open.
+  { path: '/tasks/:id', title: 'Your tasks', access: 'login', layout: 'app' },
   {
     path: '/team-progress',
     title: 'Company status',

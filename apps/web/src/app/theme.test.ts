@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, isLightColor, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { blend, contrastRatio, readableOn, TEXT_CONTRAST } from './readable-colors';
-import { cssVariablesResolver, theme } from './theme';
+import { BADGE_MIN_FONT_PX, cssVariablesResolver, theme } from './theme';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
 const light = cssVariablesResolver(full).light;
@@ -51,4 +51,29 @@ describe('the theme', () => {
       expect(contrastRatio(text, filled)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     });
   }
+});
+
+describe('badges', () => {
+  const px = (value: string | undefined) => {
+    const match = /calc\(([\d.]+)rem/.exec(value ?? '') ?? /^([\d.]+)rem$/.exec(value ?? '');
+    return match ? Number(match[1]) * 16 : Number.NaN;
+  };
+
+  for (const size of ['xs', 'sm']) {
+    it(`writes ${size} badges at ${BADGE_MIN_FONT_PX} px or more, in a badge tall enough`, () => {
+      const vars = full.components.Badge?.vars?.(full, { size }, {}) as {
+        root: Record<string, string>;
+      };
+      const font = px(vars.root['--badge-fz']);
+      expect(font).toBeGreaterThanOrEqual(BADGE_MIN_FONT_PX);
+      expect(px(vars.root['--badge-height'])).toBeGreaterThanOrEqual(font + 6);
+    });
+  }
+
+  it('leaves the larger sizes, 11 px and up already, as Mantine has them', () => {
+    const vars = full.components.Badge?.vars?.(full, { size: 'md' }, {}) as {
+      root: Record<string, string>;
+    };
+    expect(vars.root).toEqual({});
+  });
 });

@@ -3,6 +3,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   type MantineTheme,
+  rem,
 } from '@mantine/core';
 import { blend, readableOn, TEXT_CONTRAST } from './readable-colors';
 
@@ -16,6 +17,15 @@ const FILLED_SHADE = 8;
  * it also read on white.
  */
 const SURFACE = DEFAULT_THEME.colors.gray[0];
+
+/** No badge's text is smaller than this (Mantine's md badge; its xs and sm are 9 and 10 px). */
+export const BADGE_MIN_FONT_PX = 11;
+
+/** The small badges, raised to a readable size, each a little taller for it. */
+const SMALL_BADGES: Record<string, { '--badge-fz': string; '--badge-height': string }> = {
+  xs: { '--badge-fz': rem(BADGE_MIN_FONT_PX), '--badge-height': rem(18) },
+  sm: { '--badge-fz': rem(12), '--badge-height': rem(20) },
+};
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -32,6 +42,13 @@ export const theme = createTheme({
     // unnamed placeholder that the menu role does not allow. A plain object, not Menu.extend():
     // importing Menu here would put it and its floating-ui in every page's first chunk.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Badges in sentence case and at 11 px or more: small capitals are hard to read.
+    Badge: {
+      vars: (_theme: MantineTheme, props: { size?: unknown }) => ({
+        root: typeof props.size === 'string' ? (SMALL_BADGES[props.size] ?? {}) : {},
+      }),
+      styles: { root: { textTransform: 'none', letterSpacing: 0 } },
+    },
   },
 });
 

@@ -1,4 +1,4 @@
-import { Drawer } from '@mantine/core';
+import { Button, Drawer, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
@@ -11,10 +11,23 @@ type Props = {
   /** Its width on larger screens; a phone gets the whole width. */
   size: 'md' | 'lg';
   children: ReactNode;
+  /**
+   * Actions kept in view at the bottom, however far the content scrolls. With them, the close
+   * button moves down beside them, out of the way of the toasts at the top right.
+   */
+  actions?: ReactNode;
 };
 
 /** The details panel that slides in from the right: focus stays inside and returns on closing. */
-export function DetailDrawer({ opened, onClose, title, closeLabel, size, children }: Props) {
+export function DetailDrawer({
+  opened,
+  onClose,
+  title,
+  closeLabel,
+  size,
+  children,
+  actions,
+}: Props) {
   const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
     getInitialValueInEffect: false,
   });
@@ -26,9 +39,29 @@ export function DetailDrawer({ opened, onClose, title, closeLabel, size, childre
       size={smallScreen ? '100%' : size}
       title={title}
       styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
+      withCloseButton={actions === undefined}
       closeButtonProps={{ 'aria-label': closeLabel }}
     >
       {children}
+      {actions !== undefined && (
+        <Group
+          justify="space-between"
+          gap="sm"
+          py="sm"
+          mt="md"
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            background: 'var(--mantine-color-body)',
+            borderTop: '1px solid var(--mantine-color-default-border)',
+          }}
+        >
+          <Group gap="sm">{actions}</Group>
+          <Button variant="default" onClick={onClose} aria-label={closeLabel}>
+            Close
+          </Button>
+        </Group>
+      )}
     </Drawer>
   );
 }

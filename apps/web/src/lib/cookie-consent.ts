@@ -1,57 +1,47 @@
-import 'vanilla-cookieconsent/dist/cookieconsent.css';
-import * as CookieConsent from 'vanilla-cookieconsent';
+// Cookie consent without its library on most visits: once a choice is stored, reading the cookie
+// is all a page needs, and the dialog's code and styles (about 9 kB gzipped) load only for a
+// first visit, an expired or unreadable choice, or the preferences opened from the help page.
+import { CONSENT_COOKIE, storedConsent } from './consent-cookie';
+import { showToast } from './toast';
 
-export const CONSENT_COOKIE = 'cc_cookie';
+let reportAnalytics: (allowed: boolean) => void = () => {};
+let dialog: Promise<typeof import('./cookie-consent-dialog')> | null = null;
 
-/** Shows the consent dialog on first visit and tells `onAnalytics` whenever that choice changes. */
-export function startCookieConsent(onAnalytics: (allowed: boolean) => void): Promise<void> {
-  const report = () => onAnalytics(CookieConsent.acceptedCategory('analytics'));
-  return CookieConsent.run({
-    cookie: { name: CONSENT_COOKIE, sameSite: 'Lax' },
-    categories: {
-      necessary: { enabled: true, readOnly: true },
-      analytics: {},
+/** Loads and starts the dialog once; a load that failed (the network, a new release) may retry. */
+function loadDialog() {
+  dialog ??= import('./cookie-consent-dialog').then(
+    async (module) => {
+      await module.runCookieConsent(CONSENT_COOKIE, (allowed) => reportAnalytics(allowed));
+      return module;
     },
-    onConsent: report,
-    onChange: report,
-    guiOptions: { consentModal: { layout: 'box', position: 'bottom left' } },
-    language: {
-      default: 'en',
-      translations: {
-        en: {
-          consentModal: {
-            title: 'Cookies on Castellan',
-            description:
-              'We use necessary cookies to keep you signed in. With your permission we also count page visits to learn which parts of Castellan help people most.',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Necessary only',
-            showPreferencesBtn: 'Choose',
-          },
-          preferencesModal: {
-            title: 'Cookie preferences',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Necessary only',
-            savePreferencesBtn: 'Save my choice',
-            closeIconLabel: 'Close',
-            sections: [
-              {
-                title: 'Necessary',
-                description:
-                  'The sign-in session and this choice. Castellan cannot work without them.',
-                linkedCategory: 'necessary',
-              },
-              {
-                title: 'Analytics',
-                description:
-                  'Which pages are visited and for how long. No content of your pages is sent.',
-                linkedCategory: 'analytics',
-              },
-            ],
-          },
-        },
-      },
+    (err: unknown) => {
+      dialog = null;
+      throw err;
     },
-  });
+  );
+  return dialog;
 }
 
-export const showCookiePreferences = () => CookieConsent.showPreferences();
+/** Asks for consent when none is stored, and tells `onAnalytics` of the choice and each change. */
+export async function startCookieConsent(onAnalytics: (allowed: boolean) => void): Promise<void> {
+  reportAnalytics = onAnalytics;
+  const stored = storedConsent(document.cookie);
+  if (stored) onAnalytics(stored.analytics);
+  else await loadDialog();
+}
+
+/**
+ * Opens the cookie preferences, where the stored choice can be changed; says so on screen when
+ * their code cannot be loaded.
+ */
+export async function showCookiePreferences(): Promise<void> {
+  try {
+    (await loadDialog()).showPreferences();
+  } catch {
+    showToast({
+      severity: 'error',
+      summary: 'The cookie preferences could not be opened',
+      detail: 'Check your connection and try again, or reload the page.',
+    });
+  }
+}

@@ -1,12 +1,14 @@
-import type { ScanReport } from '@castellan/contract';
+import type { AttackState, ScanReport } from '@castellan/contract';
 import { SCAN_STATES } from '@castellan/contract';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -43,4 +45,25 @@ export const domainScans = pgTable(
     index('domain_scans_organization').on(t.organizationId, t.startedAt),
     index('domain_scans_domain').on(t.domain, t.startedAt),
   ],
+);
+
+/**
+ * What the expected breach cost was computed from, once a day: the headcount and each way in
+ * that was not closed, with its state and likelihood. The cost explains its change since a week
+ * ago from these.
+ */
+export const breachCostSnapshots = pgTable(
+  'breach_cost_snapshots',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    headcount: integer('headcount').notNull(),
+    entryPoints: jsonb('entry_points')
+      .$type<Record<string, { state: AttackState; likelihood: number }>>()
+      .notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );

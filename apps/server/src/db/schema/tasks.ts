@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -55,7 +56,7 @@ export const taskEvidence = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     catalogueId: text('catalogue_id').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** One of EVIDENCE_SOURCES: 'domain-scan', 'gws', 'm365', 'meta', 'agent'. */
+    /** One of the contract's EVIDENCE_SOURCES: the domain scan, a provider's id, or the agent. */
     source: text('source').notNull(),
     verdict: text('verdict', { enum: ['pass', 'fail'] }).notNull(),
     detail: text('detail'),
@@ -83,4 +84,63 @@ export const scoreSnapshots = pgTable(
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+);
+
+/**
+ * Catalogue tasks an administrator marked not applicable to the organisation, with why. They
+ * leave the score, progress and frameworks' totals for everyone until made applicable again.
+ */
+export const taskNotApplicable = pgTable(
+  'task_not_applicable',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    catalogueId: text('catalogue_id').notNull(),
+    reason: text('reason').notNull(),
+    markedById: uuid('marked_by_id').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.catalogueId] })],
+);
+
+/** Tasks put aside until a date: a member's own (`userId`), or an Admin task's (null). */
+export const taskSnoozes = pgTable(
+  'task_snoozes',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    catalogueId: text('catalogue_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('task_snoozes_once').on(t.organizationId, t.catalogueId, t.userId).nullsNotDistinct(),
+    index('task_snoozes_user').on(t.userId),
+  ],
+);
+
+/**
+ * Each time a task became done or open again for the score: a member's Individual task, or
+ * (`user_id` null) an Admin task; by a person marking it (`source` 'manual') or by an automatic
+ * check (one of EVIDENCE_SOURCES). `team_size` is the number of members then, which sets what an
+ * Individual task was worth. The score's "what moved it" reads these.
+ */
+export const taskChanges = pgTable(
+  'task_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    catalogueId: text('catalogue_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    done: boolean('done').notNull(),
+    source: text('source').notNull(),
+    changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    teamSize: integer('team_size').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('task_changes_organization').on(t.organizationId, t.changedAt)],
 );

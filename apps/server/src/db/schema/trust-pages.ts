@@ -11,10 +11,10 @@ export const trustPages = pgTable('trust_pages', {
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
   published: boolean('published').notNull().default(false),
-  /** Show the grade and date of the organisation's latest domain report. */
-  showDomainReport: boolean('show_domain_report').notNull().default(true),
-  /** Show the grade of its cyber score. */
-  showCyberScore: boolean('show_cyber_score').notNull().default(true),
+  /** Show the grade and date of the organisation's latest domain report (an administrator's choice). */
+  showDomainReport: boolean('show_domain_report').notNull().default(false),
+  /** Show the grade of its cyber score (an administrator's choice). */
+  showCyberScore: boolean('show_cyber_score').notNull().default(false),
   /** The security practices it lists, in its own words (plain text, shown as written). */
   practices: text('practices').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true })

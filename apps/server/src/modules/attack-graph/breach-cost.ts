@@ -29,8 +29,11 @@ export function costOfABreach(headcount: number): number {
   return Math.min(DEFAULT_EXPECTED_BREACH_COST, records * COST_PER_RECORD);
 }
 
+/** What the cost reads of an exposure: whether it is open or unknown, and how likely used. */
+export type CostExposure = Pick<Exposure, 'state' | 'likelihood'>;
+
 /** The chance that at least one way in is used; unknown ones count with `unknownWeight`. */
-function chanceOfABreach(exposures: readonly Exposure[], unknownWeight: number): number {
+function chanceOfABreach(exposures: readonly CostExposure[], unknownWeight: number): number {
   const none = exposures.reduce(
     (p, e) => p * (1 - e.likelihood * (e.state === 'open' ? 1 : unknownWeight)),
     1,
@@ -38,20 +41,24 @@ function chanceOfABreach(exposures: readonly Exposure[], unknownWeight: number):
   return RESIDUAL_LIKELIHOOD + (1 - RESIDUAL_LIKELIHOOD) * (1 - none);
 }
 
-const toThousands = (usd: number) => Math.round(usd / 1_000) * 1_000;
+export const toThousands = (usd: number) => Math.round(usd / 1_000) * 1_000;
+
+/** The expected cost before rounding: unknown ways in at half their chance. */
+export const expectedCost = (exposures: readonly CostExposure[], headcount: number) =>
+  costOfABreach(headcount) * chanceOfABreach(exposures, 0.5);
 
 /**
  * Low: only the open ways in, a cheap breach. Expected: unknown ways in at half their chance.
  * High: every unknown way in open, a costly breach.
  */
 export function breachCostRange(
-  exposures: readonly Exposure[],
+  exposures: readonly CostExposure[],
   headcount: number,
 ): BreachCostRange {
   const cost = costOfABreach(headcount);
   return {
     low: toThousands(cost * LOW_FACTOR * chanceOfABreach(exposures, 0)),
-    expected: toThousands(cost * chanceOfABreach(exposures, 0.5)),
+    expected: toThousands(expectedCost(exposures, headcount)),
     high: toThousands(cost * HIGH_FACTOR * chanceOfABreach(exposures, 1)),
   };
 }

@@ -1,4 +1,6 @@
-import type { AttackAsset, EvidenceSource } from '@castellan/contract';
+import { type AttackAsset, type EvidenceSource, PROVIDERS } from '@castellan/contract';
+import type { ProviderAdapter } from '../integrations/kit/adapter';
+import { ADAPTERS } from '../integrations/providers';
 import type { ImpactId, StepId } from './parts';
 
 /** One way from an entry point to harm: the attacker's steps, the asset, the impact. */
@@ -9,11 +11,26 @@ export type Route = {
   summary: string;
 };
 
-const SUITES: readonly EvidenceSource[] = ['gws', 'm365'];
+const providersWhere = (test: (adapter: ProviderAdapter) => boolean) =>
+  Object.values(ADAPTERS)
+    .filter(test)
+    .map((adapter) => adapter.id);
+
+/** The office suites: they see every account and how it signs in. */
+const SUITES = providersWhere((adapter) => adapter.suite !== undefined);
+
+/** The providers whose checks decide one of these tasks. */
+const decidingAny = (tasks: readonly string[]) =>
+  providersWhere((adapter) => adapter.checks.some((c) => tasks.includes(c.task)));
+
+const SHARING_TASKS = ['review-shared-links', 'restrict-external-sharing'] as const;
 
 const REVEAL = {
   scan: { text: 'Run a risk analysis of your domain', to: '/risk-analysis' },
-  suite: { text: 'Connect Google Workspace or Microsoft 365', to: '/integrations' },
+  suite: {
+    text: `Connect ${SUITES.map((id) => PROVIDERS[id].name).join(' or ')}`,
+    to: '/integrations',
+  },
   devices: {
     text: 'Ask each member to check their computer with the task’s steps and mark it done',
     to: '/team-progress',
@@ -171,8 +188,8 @@ export const ENTRY_POINTS = [
     id: 'public-files',
     label: 'Files shared publicly',
     description: 'Files anyone with the link can open, or shared outside the company.',
-    tasks: ['review-shared-links', 'restrict-external-sharing'],
-    revealedBy: ['gws'],
+    tasks: SHARING_TASKS,
+    revealedBy: decidingAny(SHARING_TASKS),
     reveal: REVEAL.suite,
     perInstance: 0.3,
     routes: [

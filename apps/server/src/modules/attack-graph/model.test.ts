@@ -1,7 +1,8 @@
 import type { EvidenceSource, ScanFinding, Task } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
 import { toTask } from '../tasks/assignment';
-import { catalogueById } from '../tasks/catalogue';
+import { CATALOGUE, catalogueById } from '../tasks/catalogue';
+import { taskValues } from '../tasks/task-value';
 import { biggestReduction, breachCostRange, costOfABreach } from './breach-cost';
 import { type AttackGraphInput, exposuresOf } from './exposure';
 import { buildAttackGraph } from './model';
@@ -39,7 +40,7 @@ function task(
   const done = options.done
     ? { catalogueId, userId: member.id, completedAt: new Date(AT), completedBy: 'Ada Admin' }
     : undefined;
-  return toTask(entry, member, done, evidence);
+  return toTask(entry, member, taskValues(CATALOGUE, MEMBERS.length)(entry), done, evidence);
 }
 
 function finding(id: string, severity: ScanFinding['severity'] = 'High'): ScanFinding {
@@ -276,7 +277,8 @@ describe('the attack graph', () => {
     expect(g.paths).toEqual([...open, ...unknown]);
     expect(open.map((p) => p.score)).toEqual([...open.map((p) => p.score)].sort((a, b) => b - a));
     expect(g.paths[0]).toMatchObject({ asset: 'payments', severity: 'High' });
-    expect(g.headline).toBe('1 open path to your payments');
+    expect(g.headline).toBe('3 open paths reach your payments, mailboxes and website');
+    expect(g.counts.openPaths).toBe(3);
     expect(g.counts.byAsset).toEqual({
       mailboxes: 1,
       'admin-console': 0,
@@ -295,7 +297,9 @@ describe('the attack graph', () => {
     ];
     const entry = catalogueById.get('phishing-resistant-mfa-for-admins');
     if (!entry) throw new Error('catalogue');
-    const tasks = admins.map((m) => toTask(entry, m as (typeof MEMBERS)[0], undefined, []));
+    const tasks = admins.map((m) =>
+      toTask(entry, m as (typeof MEMBERS)[0], taskValues(CATALOGUE, 2)(entry), undefined),
+    );
     const g = graph(input(tasks, { available: ['gws'] }));
     expect(g.nodes.find((n) => n.id === 'entry:admin-sign-in')?.tasks).toHaveLength(1);
   });

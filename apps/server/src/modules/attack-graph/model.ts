@@ -110,13 +110,23 @@ function nodeBase(id: string, exposures: Map<string, Exposure>): NodeBase {
   }
 }
 
-function headlineOf(paths: readonly AttackPath[], byAsset: Record<AttackAsset, number>): string {
-  const top = paths[0];
-  if (top?.state === 'open') {
-    const n = byAsset[top.asset];
-    return `${n} open ${n === 1 ? 'path' : 'paths'} to your ${ATTACK_ASSET_NAMES[top.asset]}`;
+/** "payments, mailboxes and website". */
+const listOf = (words: readonly string[]): string =>
+  words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+/**
+ * One sentence that agrees with the counts: every open path and the assets they reach, most
+ * dangerous first ("3 open paths reach your payments, mailboxes and website").
+ */
+function headlineOf(paths: readonly AttackPath[]): string {
+  const open = paths.filter((p) => p.state === 'open');
+  if (open.length > 0) {
+    const assets = listOf([...new Set(open.map((p) => ATTACK_ASSET_NAMES[p.asset]))]);
+    return open.length === 1
+      ? `1 open path reaches your ${assets}`
+      : `${open.length} open paths reach your ${assets}`;
   }
-  if (top) {
+  if (paths.length > 0) {
     return `No open attack paths found; ${paths.length} could not be checked yet`;
   }
   return 'No open attack paths';
@@ -164,7 +174,7 @@ export function graphOf(exposures: readonly Exposure[], now: Date): AttackGraphR
       unknownEntryPoints: exposures.filter((e) => e.state === 'unknown').length,
       byAsset,
     },
-    headline: headlineOf(paths, byAsset),
+    headline: headlineOf(paths),
     computedAt: now.toISOString(),
   };
 }

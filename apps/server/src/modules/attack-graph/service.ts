@@ -1,11 +1,19 @@
-import type { AttackGraphResponse, BreachCostRange, EvidenceSource } from '@castellan/contract';
+import type {
+  AttackGraphResponse,
+  BreachCostExplanation,
+  BreachCostRange,
+  EvidenceSource,
+} from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { listIntegrationRows } from '../integrations/kit/repository';
+import { listOrganizationIds } from '../organizations/repository';
 import { listOrganizationScans } from '../risk-analysis/repository';
 import { listMembersAndTasks } from '../tasks/service';
 import { biggestReduction, breachCostRange, type Reduction } from './breach-cost';
+import { costInputsOf, whatChanged, whyThisCost } from './breach-cost-explanation';
 import { type AttackGraphInput, ENTRY_TASKS, exposuresOf } from './exposure';
 import { graphOf } from './model';
+import { findBaselineSnapshot, saveBreachCostSnapshot } from './repository';
 
 /** The organisation's stored evidence as the attack graph reads it. */
 export async function loadAttackGraphInput(
@@ -42,15 +50,46 @@ export async function attackGraph(db: Db, organizationId: string): Promise<Attac
   return graphOf(exposuresOf(await loadAttackGraphInput(db, organizationId)), new Date());
 }
 
-/** The expected breach cost of the organisation and the task that lowers it most. */
+/** The day (UTC) of a moment, as `YYYY-MM-DD`. */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The expected breach cost of the organisation, the task that lowers it most, and why it is what
+ * it is and what changed it since a week before `now`.
+ */
 export async function breachCost(
   db: Db,
   organizationId: string,
-): Promise<{ range: BreachCostRange; biggestReduction: Reduction | null }> {
-  const input = await loadAttackGraphInput(db, organizationId);
+  now = new Date(),
+): Promise<{
+  range: BreachCostRange;
+  biggestReduction: Reduction | null;
+  explanation: BreachCostExplanation;
+}> {
+  const weekAgo = dayOf(new Date(now.getTime() - 7 * 86_400_000));
+  const [input, baseline] = await Promise.all([
+    loadAttackGraphInput(db, organizationId),
+    findBaselineSnapshot(db, organizationId, weekAgo),
+  ]);
   const exposures = exposuresOf(input);
+  const inputs = costInputsOf(exposures, input.members.length);
   return {
     range: breachCostRange(exposures, input.members.length),
     biggestReduction: biggestReduction(input, exposures),
+    explanation: {
+      why: whyThisCost(inputs),
+      sinceLastWeek: whatChanged(inputs, baseline, weekAgo),
+    },
   };
+}
+
+/** Keeps today's snapshot of every organisation's breach-cost inputs. */
+export async function snapshotBreachCosts(db: Db, now = new Date()): Promise<number> {
+  const ids = await listOrganizationIds(db);
+  for (const id of ids) {
+    const input = await loadAttackGraphInput(db, id);
+    const inputs = costInputsOf(exposuresOf(input), input.members.length);
+    await saveBreachCostSnapshot(db, id, dayOf(now), inputs);
+  }
+  return ids.length;
 }

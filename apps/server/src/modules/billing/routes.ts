@@ -3,27 +3,41 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/errors';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import { appReturnUrl, billingOf, openCustomerPortal } from './service';
 import { StripeApiError, type StripeClient, StripeUnavailableError } from './stripe-client';
+import { billingSummaryOf } from './summary';
 
 /** Each visit opens a Stripe session: enough for anyone clicking, not for a loop. */
 const PORTAL_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-/** Where the browser lands when the portal cannot open: Settings says why. */
-const settingsWith = (problem: BillingProblem) => `/settings?billing=${problem}`;
+/** Where the browser lands when the portal cannot open: Settings' Billing section says why. */
+const settingsWith = (problem: BillingProblem) => `/settings?billing=${problem}#billing`;
 
-function logFailure(log: FastifyBaseLogger, err: StripeApiError | StripeUnavailableError) {
+/** What the Billing view shows when Stripe fails: no detail of Stripe's, nothing of the server's. */
+export const SUMMARY_UNAVAILABLE =
+  'Stripe, our payment provider, did not answer or refused the request, so the subscription cannot be shown just now. Nothing was changed. Please try again in a few minutes.';
+
+const isStripeFailure = (err: unknown): err is StripeApiError | StripeUnavailableError =>
+  err instanceof StripeApiError || err instanceof StripeUnavailableError;
+
+/** Logs a Stripe failure for whoever runs the server; `what` is what could not be done. */
+function logFailure(
+  log: FastifyBaseLogger,
+  err: StripeApiError | StripeUnavailableError,
+  what: string,
+) {
   if (err instanceof StripeUnavailableError) {
-    log.warn({ reason: err.message }, 'Stripe did not answer: the customer portal was not opened');
+    log.warn({ reason: err.message }, `Stripe did not answer: ${what}`);
   } else if (err.misconfiguration) {
     log.error(
       err.logFields,
       'Stripe refused this server’s key: check STRIPE_SECRET_KEY and its permissions',
     );
   } else {
-    log.warn(err.logFields, 'Stripe refused to open the customer portal');
+    log.warn(err.logFields, `Stripe refused: ${what}`);
   }
 }
 
@@ -49,8 +63,8 @@ export const billingRoutes =
           const url = await openCustomerPortal(db, stripe, organization.id, returnUrl);
           return reply.redirect(url, 303);
         } catch (err) {
-          if (!(err instanceof StripeApiError || err instanceof StripeUnavailableError)) throw err;
-          logFailure(request.log, err);
+          if (!isStripeFailure(err)) throw err;
+          logFailure(request.log, err, 'the customer portal was not opened');
           return reply.redirect(settingsWith('unavailable'), 303);
         }
       },
@@ -59,4 +73,14 @@ export const billingRoutes =
     route(app, endpoints.getBilling, async (request) =>
       billingOf(db, stripe !== null, sessionOf(request).organization.id),
     );
+
+    route(app, endpoints.getBillingSummary, async (request) => {
+      try {
+        return await billingSummaryOf(db, stripe, sessionOf(request).organization.id);
+      } catch (err) {
+        if (!isStripeFailure(err)) throw err;
+        logFailure(request.log, err, 'the billing summary was not read');
+        throw new HttpError(502, SUMMARY_UNAVAILABLE);
+      }
+    });
   };

@@ -63,6 +63,45 @@ const portalSession = z.looseObject({
   url: z.url(),
 });
 
+/** A product: the plan's name, when Stripe sends it expanded. */
+const product = z.looseObject({ id: z.string(), object: z.literal('product'), name: z.string() });
+const subscription = z.looseObject({
+  id: z.string().startsWith('sub_'),
+  object: z.literal('subscription'),
+  status: z.string().min(1),
+  items: z.looseObject({
+    data: z.array(
+      z.looseObject({
+        quantity: z.number().int().nonnegative().nullish(),
+        // Since API version 2025-03-31 the period is the item's, not the subscription's.
+        current_period_end: z.number().int().nullish(),
+        price: z.looseObject({
+          nickname: z.string().nullish(),
+          currency: z.string(),
+          product: z.union([z.string(), product]),
+        }),
+      }),
+    ),
+  }),
+});
+export type StripeSubscription = z.output<typeof subscription>;
+const subscriptionList = z.looseObject({
+  object: z.literal('list'),
+  data: z.array(subscription),
+  has_more: z.boolean(),
+});
+const invoice = z.looseObject({
+  object: z.literal('invoice'),
+  amount_due: z.number().int(),
+  currency: z.string().length(3),
+  next_payment_attempt: z.number().int().nullish(),
+  period_end: z.number().int(),
+});
+export type StripeInvoice = z.output<typeof invoice>;
+
+/** Stripe's code for "this customer has nothing to invoice next" (no subscription to bill). */
+const NO_UPCOMING_INVOICE = 'invoice_upcoming_none';
+
 export type StripeClient = {
   /** `POST /v1/customers`; Stripe answers the same customer again to a repeated `idempotencyKey`. */
   createCustomer(
@@ -71,30 +110,45 @@ export type StripeClient = {
   ): Promise<{ id: string }>;
   /** `POST /v1/billing_portal/sessions`: the short-lived address of the customer's portal. */
   createPortalSession(params: { customer: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * `GET /v1/subscriptions?customer=…` (Stripe leaves out canceled ones unless asked), with each
+   * item's product expanded for its name; the first page, newest first.
+   */
+  listSubscriptions(customer: string): Promise<StripeSubscription[]>;
+  /**
+   * `POST /v1/invoices/create_preview`: the invoice Stripe will send next for the subscription;
+   * null when there is none to send. This client's API version no longer has
+   * `GET /v1/invoices/upcoming` (removed in 2025-03-31.basil), hence the preview.
+   */
+  previewInvoice(params: { customer: string; subscription: string }): Promise<StripeInvoice | null>;
 };
 
 export function stripeClient(config: StripeConfig): StripeClient {
-  async function post<S extends z.ZodType>(
+  /** A GET (params in the query) or a POST (params in the form body, with an idempotency key). */
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
     path: string,
     params: Record<string, StripeParam>,
-    idempotencyKey: string,
     schema: S,
+    idempotencyKey: string = randomUUID(),
   ): Promise<z.output<S>> {
-    const where = `Stripe POST ${path}`;
+    const where = `Stripe ${method} ${path}`;
+    const url = new URL(path, `${config.baseUrl}/`);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${config.secretKey}`,
+      'stripe-version': STRIPE_API_VERSION,
+      accept: 'application/json',
+    };
+    if (method === 'GET') {
+      url.search = stripeForm(params);
+    } else {
+      headers['idempotency-key'] = idempotencyKey;
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
     const answer = await fetchWithTimeout(
       where,
-      new URL(path, `${config.baseUrl}/`),
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${config.secretKey}`,
-          'stripe-version': STRIPE_API_VERSION,
-          'idempotency-key': idempotencyKey,
-          accept: 'application/json',
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: stripeForm(params),
-      },
+      url,
+      { method, headers, ...(method === 'POST' ? { body: stripeForm(params) } : {}) },
       TIMEOUT_MS,
       undefined,
       { site: 'Stripe', failure: (message) => new StripeUnavailableError(message) },
@@ -121,18 +175,47 @@ export function stripeClient(config: StripeConfig): StripeClient {
 
   return {
     createCustomer: async ({ name, metadata }, idempotencyKey) => {
-      const created = await post('v1/customers', { name, metadata }, idempotencyKey, customer);
+      const created = await call(
+        'POST',
+        'v1/customers',
+        { name, metadata },
+        customer,
+        idempotencyKey,
+      );
       return { id: created.id };
     },
     createPortalSession: async ({ customer: id, returnUrl }) => {
       // Every POST carries a key, as stripe-node's do; a portal session needs no stable one.
-      const session = await post(
+      const session = await call(
+        'POST',
         'v1/billing_portal/sessions',
         { customer: id, return_url: returnUrl },
-        randomUUID(),
         portalSession,
       );
       return { url: session.url };
+    },
+    listSubscriptions: async (id) => {
+      // Assumption: Stripe allows this four-level expansion (`data.` of a list counts as one).
+      const list = await call(
+        'GET',
+        'v1/subscriptions',
+        { customer: id, expand: ['data.items.data.price.product'] },
+        subscriptionList,
+      );
+      return list.data;
+    },
+    previewInvoice: async ({ customer: id, subscription: sub }) => {
+      try {
+        return await call(
+          'POST',
+          'v1/invoices/create_preview',
+          { customer: id, subscription: sub },
+          invoice,
+        );
+      } catch (err) {
+        if (err instanceof StripeApiError && err.code === NO_UPCOMING_INVOICE) return null;
+        throw err;
+      }
     },
   };
 }

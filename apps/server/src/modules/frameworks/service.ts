@@ -8,6 +8,6 @@ export async function organizationFrameworks(
   db: Db,
   organizationId: string,
 ): Promise<FrameworksResponse> {
-  const { catalogue, members, completions } = await loadProgress(db, organizationId);
-  return { frameworks: frameworkProgress(catalogue, members, completions) };
+  const { catalogue, members, completions, states } = await loadProgress(db, organizationId);
+  return { frameworks: frameworkProgress(catalogue, members, completions, states) };
 }

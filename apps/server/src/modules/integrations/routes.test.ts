@@ -1,6 +1,6 @@
 import { INTEGRATION_IDS } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
-import { connectGoogleWithFacts } from '../../../test/integration-test-kit';
+import { connectWithFacts } from '../../../test/integration-test-kit';
 import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../../../test/test-app';
 import { recordEvidence } from '../tasks/service';
 import type { StoredGoogleFacts } from './google/verdicts';
@@ -50,7 +50,7 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
   const get = async (url: string, cookie: string) => server().inject({ url, headers: { cookie } });
 
   /** Connects Google Workspace for the signed-in admin's organisation, as a finished sync leaves it. */
-  const connect = (cookie: string) => connectGoogleWithFacts(server(), cookie, FACTS);
+  const connect = (cookie: string) => connectWithFacts(server(), cookie, 'gws', FACTS);
 
   it('lists every integration of the spec, coming soon or not yet connectable here', async () => {
     const res = await get('/api/integrations', await server().signIn(BEN));
@@ -64,23 +64,33 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
       status: 'available',
       lastScan: null,
       connectedSince: null,
-      securityChecks: [
-        {
-          name: 'MFA Status Check',
-          description: 'Verifies MFA is enabled for all users.',
-          enabled: true,
-        },
-        { name: 'MFA Available and Enforced', enabled: true },
-      ],
       unavailableReason: expect.stringContaining('no Google client'),
     });
-    expect(all.meta.securityChecks).toEqual([expect.objectContaining({ name: 'MFA Enforcement' })]);
-    expect(all.m365.securityChecks.map((c: { name: string }) => c.name)).toEqual([
+    // Every check each provider's sync runs, by the names of spec §3 where it gives them.
+    const names = (id: string) => all[id].securityChecks.map((c: { name: string }) => c.name);
+    expect(all.gws.securityChecks[0]).toMatchObject({
+      name: 'MFA Status Check',
+      description: 'Verifies MFA is enabled for all users.',
+      enabled: true,
+      result: 'unknown',
+      checkedAt: null,
+    });
+    expect(names('gws')).toEqual([
+      'MFA Status Check',
+      'MFA Available and Enforced',
+      'Super administrators',
+      'Unused accounts',
+      'Files shared outside',
+      'External sharing setting',
+      'Automatic forwarding',
+      'Password policy',
+    ]);
+    expect(names('meta')).toEqual(['MFA Enforcement', 'People without two-factor authentication']);
+    expect(names('m365')).toEqual([
       'MFA registration',
       'MFA enforced',
       'Global Administrators',
       'Unused accounts',
-      'Failed sign-ins',
     ]);
     expect(all.m365.unavailableReason).toMatch(/no Microsoft client/);
     expect(all.meta.unavailableReason).toMatch(/no Meta app/);

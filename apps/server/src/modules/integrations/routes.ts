@@ -9,7 +9,13 @@ import {
   type IntegrationsContext,
   listIntegrations,
   requestSync,
+  type Viewer,
 } from './service';
+
+const viewerOf = (session: { user: Pick<Viewer, 'role'> & { id: string } }): Viewer => ({
+  userId: session.user.id,
+  role: session.user.role,
+});
 
 /** The integrations page's calls (spec §7: integrations/…), and each provider's own. */
 export const integrationRoutes =
@@ -17,9 +23,10 @@ export const integrationRoutes =
   async (app) => {
     for (const adapter of Object.values(ADAPTERS)) await app.register(adapter.routes(ctx));
 
-    route(app, endpoints.getIntegrations, async (request) =>
-      listIntegrations(ctx, sessionOf(request).organization.id),
-    );
+    route(app, endpoints.getIntegrations, async (request) => {
+      const session = sessionOf(request);
+      return listIntegrations(ctx, session.organization.id, viewerOf(session));
+    });
 
     route(app, endpoints.disconnectIntegration, async (request) => {
       const session = sessionOf(request);
@@ -28,16 +35,19 @@ export const integrationRoutes =
         auditActor(session),
         session.organization.id,
         request.params.id,
+        viewerOf(session),
       );
       request.log.info({ integration: request.params.id }, 'integration disconnected');
       return integration;
     });
 
     route(app, endpoints.syncIntegration, async (request, reply) => {
+      const session = sessionOf(request);
       const integration = await requestSync(
         ctx,
-        sessionOf(request).organization.id,
+        session.organization.id,
         request.params.id,
+        viewerOf(session),
       );
       return reply.code(202).send({ integration });
     });

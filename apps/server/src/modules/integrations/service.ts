@@ -3,12 +3,17 @@ import {
   type Integration,
   type IntegrationId,
   type IntegrationsResponse,
+  PROVIDER_IDS,
 } from '@castellan/contract';
 import type { Config } from '../../config';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
+import type { Evidence } from '../tasks/evidence';
+import { listEvidenceFrom } from '../tasks/repository';
 import { forgetEvidence } from '../tasks/service';
+import { listMembersByName } from '../users/repository';
+import { cardChecks, notInCastellan, type Viewer } from './card-checks';
 import { INTEGRATIONS, type IntegrationDefinition, integrationLogo } from './catalog';
 import type { IntegrationsContext } from './kit/context';
 import {
@@ -22,7 +27,25 @@ import { openTokens } from './kit/tokens';
 import { adapterOf } from './providers';
 import { judgeIntegrations } from './suites';
 
-export type { IntegrationsContext };
+export type { IntegrationsContext, Viewer };
+
+/** What the cards say beyond the integration's own row: the viewer, the evidence, the members. */
+type CardInputs = {
+  viewer: Viewer;
+  /** The providers' evidence of the organisation. */
+  evidence: readonly Evidence[];
+  /** The members' lower-case e-mails, for administrators; null for others. */
+  memberEmails: ReadonlySet<string> | null;
+};
+
+async function cardInputs(db: IntegrationsContext['db'], organizationId: string, viewer: Viewer) {
+  const [evidence, members] = await Promise.all([
+    listEvidenceFrom(db, organizationId, PROVIDER_IDS),
+    viewer.role === 'admin' ? listMembersByName(db, organizationId) : null,
+  ]);
+  const memberEmails = members && new Set(members.map((m) => m.email.toLowerCase()));
+  return { viewer, evidence, memberEmails } satisfies CardInputs;
+}
 
 /** Why this server cannot connect an integration (its provider client is not set up), or null. */
 export function unavailableReason(config: Config, id: IntegrationId): string | null {
@@ -36,36 +59,45 @@ function toIntegration(
   config: Config,
   d: IntegrationDefinition,
   row: IntegrationRow | undefined,
+  inputs: CardInputs,
 ): Integration {
+  const adapter = adapterOf(d.id);
   return {
     id: d.id,
     name: d.name,
     logo: integrationLogo(d.id),
     description: d.description,
-    securityChecks: securityChecksOf(d, row),
+    securityChecks: adapter
+      ? cardChecks(
+          adapter,
+          row,
+          inputs.evidence.filter((e) => e.source === d.id),
+          inputs.viewer,
+        )
+      : [],
     status: d.comingSoon ? 'coming_soon' : (row?.status ?? 'available'),
     lastScan: iso(row?.lastScan ?? null),
     connectedSince: iso(row?.connectedSince ?? null),
     unavailableReason: d.comingSoon ? null : unavailableReason(config, d.id),
     sync: { state: row?.syncState ?? 'idle', error: row?.syncError ?? null },
     lastSync: row?.syncCounts ?? null,
+    notInCastellan: adapter ? notInCastellan(adapter, row, inputs.memberEmails) : null,
   };
 }
 
-/** The card's checks, as the last sync's facts allow them. */
-function securityChecksOf(d: IntegrationDefinition, row: IntegrationRow | undefined) {
-  return adapterOf(d.id)?.card.securityChecks(row?.facts ?? null) ?? [];
-}
-
+/** Every integration of the organisation, as `viewer` (one of its members) sees the cards. */
 export async function listIntegrations(
   ctx: Pick<IntegrationsContext, 'db' | 'config'>,
   organizationId: string,
+  viewer: Viewer,
 ): Promise<IntegrationsResponse> {
-  const rows = new Map(
-    (await listIntegrationRows(ctx.db, organizationId)).map((r) => [r.integrationId, r]),
-  );
+  const [rows, inputs] = await Promise.all([
+    listIntegrationRows(ctx.db, organizationId),
+    cardInputs(ctx.db, organizationId, viewer),
+  ]);
+  const byId = new Map(rows.map((r) => [r.integrationId, r]));
   return Object.fromEntries(
-    INTEGRATIONS.map((d) => [d.id, toIntegration(ctx.config, d, rows.get(d.id))]),
+    INTEGRATIONS.map((d) => [d.id, toIntegration(ctx.config, d, byId.get(d.id), inputs)]),
   ) as IntegrationsResponse;
 }
 
@@ -85,6 +117,7 @@ export async function disconnectIntegration(
   actor: AuditActor,
   organizationId: string,
   id: IntegrationId,
+  viewer: Viewer,
 ): Promise<Integration> {
   const d = definition(id);
   const row = await deleteIntegrationRow(ctx.db, organizationId, id);
@@ -106,7 +139,7 @@ export async function disconnectIntegration(
       details: { integration: id },
     });
   }
-  return toIntegration(ctx.config, d, undefined);
+  return toIntegration(ctx.config, d, undefined, await cardInputs(ctx.db, organizationId, viewer));
 }
 
 /** Queues a sync now (202); an integration that is not connected has nothing to sync. */
@@ -114,6 +147,7 @@ export async function requestSync(
   ctx: IntegrationsContext,
   organizationId: string,
   id: IntegrationId,
+  viewer: Viewer,
 ): Promise<Integration> {
   const d = definition(id);
   const row = await findIntegrationRow(ctx.db, organizationId, id);
@@ -122,5 +156,6 @@ export async function requestSync(
   const { queued } = await ctx.syncQueue.requestSync({ organizationId, integrationId: id });
   if (queued) await setSyncState(ctx.db, row.id, 'queued');
   const fresh = await findIntegrationRow(ctx.db, organizationId, id);
-  return toIntegration(ctx.config, d, fresh ?? row);
+  const inputs = await cardInputs(ctx.db, organizationId, viewer);
+  return toIntegration(ctx.config, d, fresh ?? row, inputs);
 }

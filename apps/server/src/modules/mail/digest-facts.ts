@@ -5,7 +5,9 @@ import { listIntegrationRows } from '../integrations/kit/repository';
 import { listOrganizationScans } from '../risk-analysis/repository';
 import { listSnapshots } from '../score/repository';
 import { loadEmployeesProgress, organizationScore } from '../score/service';
+import { catalogueById } from '../tasks/catalogue';
 import { countCompletionsSince } from '../tasks/repository';
+import { listNotApplicable } from '../tasks/states/repository';
 import { nameOf } from './context';
 import type { DigestInput } from './templates/digest';
 
@@ -60,14 +62,16 @@ export async function digestFacts(
   now: Date,
 ): Promise<Omit<DigestInput, 'organization' | 'dashboardUrl' | 'unsubscribeUrl'>> {
   const weekAgo = new Date(now.getTime() - WEEK_MS);
-  const [score, snapshots, tasksDone, employees, integrations, report] = await Promise.all([
-    organizationScore(db, organizationId),
-    listSnapshots(db, organizationId, weekAgo.toISOString().slice(0, 10)),
-    countCompletionsSince(db, organizationId, weekAgo),
-    loadEmployeesProgress(db, organizationId),
-    integrationsNeedingAttention(db, organizationId),
-    domainReportChange(db, organizationId, weekAgo),
-  ]);
+  const [score, snapshots, tasksDone, employees, integrations, report, notApplicable] =
+    await Promise.all([
+      organizationScore(db, organizationId),
+      listSnapshots(db, organizationId, weekAgo.toISOString().slice(0, 10)),
+      countCompletionsSince(db, organizationId, weekAgo),
+      loadEmployeesProgress(db, organizationId),
+      integrationsNeedingAttention(db, organizationId),
+      domainReportChange(db, organizationId, weekAgo),
+      listNotApplicable(db, organizationId, weekAgo),
+    ]);
   const today = now.toISOString().slice(0, 10);
   const weekOld = snapshots.find((s) => s.date < today);
   return {
@@ -75,10 +79,13 @@ export async function digestFacts(
     scoreChange: weekOld ? score.score - weekOld.score : null,
     tasksDone,
     newFindings: report.newFindings,
-    notStarted: employees
+    notStarted: employees.members
       .filter((e) => e.progress.total > 0 && e.progress.completed === 0)
       .map((e) => nameOf(e.member)),
     integrations,
+    notApplicable: notApplicable.map(
+      (n) => `${catalogueById.get(n.catalogueId)?.title ?? n.catalogueId}: ${n.reason}`,
+    ),
     grade: report.grade,
   };
 }

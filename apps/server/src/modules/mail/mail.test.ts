@@ -7,6 +7,7 @@ import {
   type ReceivedMail,
   startSmtpServer,
 } from '../../../test/fakes/smtp-server';
+import { recordFinishedScan } from '../../../test/recorded-scan';
 import {
   ALICE,
   BEN,
@@ -16,7 +17,8 @@ import {
   NOAH,
   type TestApp,
 } from '../../../test/test-app';
-import { mailMessages, users } from '../../db/schema';
+import { mailMessages, organizations, users } from '../../db/schema';
+import { loadSampleReport } from '../../demo/sample-report';
 import { saveGrant } from '../integrations/kit/repository';
 import { integrationAlerts } from './alerts';
 import { digestFacts } from './digest-facts';
@@ -34,6 +36,17 @@ describe.each(databaseKinds())('e-mail on %s', (kind) => {
     server = await createTestApp(kind, {
       seed: true,
       env: { SMTP_URL: smtp.url, MAIL_FROM: 'Castellan <mail@castellan.example>' },
+    });
+    // Brightwave's domain cannot be scanned here, and its demo sample is no report of its own:
+    // a scan of it with the sample's findings, recorded as the scan job records one.
+    const [org] = await server.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.domain, 'brightwave.example'));
+    if (!org) throw new Error('no demo organisation');
+    await recordFinishedScan(server.database.db, org.id, {
+      ...loadSampleReport(),
+      domain: org.domain,
     });
   });
   afterAll(async () => {
@@ -167,7 +180,7 @@ describe.each(databaseKinds())('e-mail on %s', (kind) => {
     const analysis = (await call('GET', '/api/risk-analysis', ALICE)).json();
     expect(analysis.history[0].grade).toEqual(expect.any(String));
     expect(digest.raw).toContain(`Your domain report's grade: ${analysis.history[0].grade}.`);
-    // The demo's report is this week's: its failing findings are new.
+    // Its only scan is this week's: its failing findings are new.
     const failing = analysis.latest.report.findings.filter(
       (f: { status: string }) => f.status === 'fail',
     );

@@ -1,5 +1,19 @@
 import type { MailKind } from '@castellan/contract';
-import { and, desc, eq, inArray, isNotNull, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  like,
+  lt,
+  max,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 
@@ -148,4 +162,40 @@ export async function findLastInvitation(db: Db, organizationId: string, userId:
     .orderBy(desc(mailMessages.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** Which of these dedupe keys the organisation's messages hold already. */
+export async function findDedupeKeys(
+  db: Db,
+  organizationId: string,
+  keys: string[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: mailMessages.dedupeKey })
+    .from(mailMessages)
+    .where(
+      and(eq(mailMessages.organizationId, organizationId), inArray(mailMessages.dedupeKey, keys)),
+    );
+  return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+}
+
+/** How many messages of the organisation whose dedupe key starts with `prefix` were recorded since. */
+export async function countKeyedSince(
+  db: Db,
+  organizationId: string,
+  prefix: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.organizationId, organizationId),
+        like(mailMessages.dedupeKey, `${prefix}%`),
+        gte(mailMessages.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,5 +1,6 @@
 import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActor } from '../audit/actor';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import type { MailContext } from './context';
@@ -11,6 +12,7 @@ import {
   notificationSettings,
   unsubscribe,
 } from './settings';
+import { sendTeamReminders } from './team-reminders';
 
 /** A mail provider may follow unsubscribe links in bulk; a person clicks a few. */
 const UNSUBSCRIBE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -47,6 +49,12 @@ export const mailRoutes =
         request.params.id,
       );
       return reply.code(202).send(sent);
+    });
+    route(app, endpoints.sendTeamReminders, async (request, reply) => {
+      const session = sessionOf(request);
+      const sender = { ...session.user, actor: auditActor(session) };
+      const answer = await sendTeamReminders(mail, session.organization.id, sender, request.body);
+      return reply.code(202).send(answer);
     });
     route(app, endpoints.listMailMessages, async (request) => ({
       messages: await latestMessages(db, sessionOf(request).organization.id),

@@ -15,6 +15,30 @@ import type { UnsubscribeKind } from './unsubscribe-token';
 export const REMINDER_TASKS = 3;
 
 type Organization = { id: string; domain: string };
+
+/** A member's reminder of their open tasks, naming the most urgent; `sentBy` an administrator's. */
+export function composeReminder(
+  ctx: Pick<MailContext, 'config'>,
+  organization: string,
+  member: { firstName: string },
+  tasks: readonly Task[],
+  unsubscribeUrl: string,
+  sentBy?: string,
+): RenderedMail {
+  const top = [...tasks].sort(byUrgency).slice(0, REMINDER_TASKS);
+  return reminderMail({
+    firstName: member.firstName,
+    organization,
+    openCount: tasks.length,
+    tasks: top.map((t) => ({
+      label: t.title,
+      url: `${ctx.config.publicUrl}/tasks?task=${encodeURIComponent(t.catalogueId)}`,
+    })),
+    tasksUrl: `${ctx.config.publicUrl}/tasks`,
+    unsubscribeUrl,
+    ...(sentBy ? { sentBy } : {}),
+  });
+}
 type Recipient = Awaited<ReturnType<typeof listRecipients>>[number];
 
 /**
@@ -56,19 +80,8 @@ async function queueReminders(
   for (const member of recipients) {
     const tasks = open.get(member.email) ?? [];
     if (member.remindersOptOut || tasks.length === 0) continue;
-    const top = [...tasks].sort(byUrgency).slice(0, REMINDER_TASKS);
     const sent = await queueWeekly(ctx, organization, member, 'reminder', week, (unsubscribeUrl) =>
-      reminderMail({
-        firstName: member.firstName,
-        organization: organization.domain,
-        openCount: tasks.length,
-        tasks: top.map((t) => ({
-          label: t.title,
-          url: `${ctx.config.publicUrl}/tasks?task=${encodeURIComponent(t.catalogueId)}`,
-        })),
-        tasksUrl: `${ctx.config.publicUrl}/tasks`,
-        unsubscribeUrl,
-      }),
+      composeReminder(ctx, organization.domain, member, tasks, unsubscribeUrl),
     );
     if (sent) queued += 1;
   }

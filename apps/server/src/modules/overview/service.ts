@@ -21,6 +21,7 @@ async function riskAnalysisOf(db: Db, organizationId: string): Promise<RiskAnaly
     expectedBreachCost: cost.range.expected,
     expectedBreachCostRange: cost.range,
     biggestReduction: cost.biggestReduction,
+    breachCostExplanation: cost.explanation,
   };
 }
 

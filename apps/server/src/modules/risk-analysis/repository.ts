@@ -143,7 +143,11 @@ export async function findRecentPublicScan(
   return row ?? null;
 }
 
-/** The organisation's scans, newest first. */
+/**
+ * The organisation's own scans, newest first: never the stored sample (demo data), which is not
+ * a scan of its domain. Everything that treats a scan as a fact about the organisation (task
+ * evidence, attack graph, breach cost, score history, digest) reads scans through this.
+ */
 export async function listOrganizationScans(
   db: Db,
   organizationId: string,
@@ -155,6 +159,7 @@ export async function listOrganizationScans(
     .where(
       and(
         eq(domainScans.organizationId, organizationId),
+        eq(domainScans.sample, false),
         options.onlyDone ? eq(domainScans.state, 'done') : undefined,
       ),
     )
@@ -162,30 +167,21 @@ export async function listOrganizationScans(
     .limit(options.limit);
 }
 
-/** What a finding says about a task: all that the verdicts need of it. */
-export type FindingVerdict = Pick<ScanFinding, 'check' | 'status' | 'taskId'>;
-
-/**
- * When the organisation's latest finished scan ended and what its findings said, if it has one.
- * Runs on every task request, so only what the verdicts need leaves the database, not the report.
- */
-export async function findLatestFindings(
+/** The stored sample report the organisation was given (demo data), if any. */
+export async function findSampleScan(
   db: Db,
   organizationId: string,
-): Promise<{ finishedAt: Date; findings: FindingVerdict[] } | null> {
+): Promise<DomainScanRow | null> {
   const [row] = await db
-    .select({
-      finishedAt: domainScans.finishedAt,
-      findings: sql<FindingVerdict[] | null>`(
-        select jsonb_agg(jsonb_build_object('check', f->'check', 'status', f->'status', 'taskId', f->'taskId'))
-        from jsonb_array_elements(${domainScans.report}->'findings') as f)`,
-    })
+    .select()
     .from(domainScans)
-    .where(and(eq(domainScans.organizationId, organizationId), eq(domainScans.state, 'done')))
-    .orderBy(desc(domainScans.startedAt))
+    .where(and(eq(domainScans.organizationId, organizationId), eq(domainScans.sample, true)))
     .limit(1);
-  return row?.finishedAt ? { finishedAt: row.finishedAt, findings: row.findings ?? [] } : null;
+  return row ?? null;
 }
+
+/** What a finding says about a task: all that the verdicts need of it. */
+export type FindingVerdict = Pick<ScanFinding, 'check' | 'status' | 'taskId'>;
 
 /** The newest finished public scan of a domain with a report, however old (never a sample). */
 export async function findLatestPublicReport(
@@ -206,4 +202,20 @@ export async function findLatestPublicReport(
     .orderBy(desc(domainScans.startedAt))
     .limit(1);
   return row?.report && row.finishedAt ? { report: row.report, finishedAt: row.finishedAt } : null;
+}
+
+/** Whether the organisation has a finished scan of its own (a demo's stored sample does not count). */
+export async function hasFinishedRealScan(db: Db, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: domainScans.id })
+    .from(domainScans)
+    .where(
+      and(
+        eq(domainScans.organizationId, organizationId),
+        eq(domainScans.state, 'done'),
+        eq(domainScans.sample, false),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

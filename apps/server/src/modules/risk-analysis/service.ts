@@ -1,7 +1,12 @@
 import type { DomainScan } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import type { BackgroundScans } from './background-scans';
-import { type DomainScanRow, findRecentPublicScan, listOrganizationScans } from './repository';
+import {
+  type DomainScanRow,
+  findRecentPublicScan,
+  findSampleScan,
+  listOrganizationScans,
+} from './repository';
 
 /**
  * The risk analysis as the rest of the server sees it: reports, the organisation's history, and
@@ -47,10 +52,14 @@ export async function publicScan(
   return toDomainScan(row);
 }
 
-/** The organisation's latest scan and the history of its finished ones, oldest first. */
+/**
+ * The organisation's latest scan and the history of its finished ones, oldest first. Until it
+ * has a scan of its own, the latest is its stored sample (demo data), if it has one; the sample
+ * is never part of the history.
+ */
 export async function organizationAnalysis(db: Db, organizationId: string) {
   const rows = await listOrganizationScans(db, organizationId, { limit: 60 });
-  const latest = rows[0] ?? null;
+  const latest = rows[0] ?? (await findSampleScan(db, organizationId));
   return {
     latest: latest ? toDomainScan(latest) : null,
     history: rows
@@ -60,7 +69,6 @@ export async function organizationAnalysis(db: Db, organizationId: string) {
         finishedAt: (r.finishedAt ?? r.startedAt).toISOString(),
         score: r.report?.score ?? null,
         grade: r.report?.grade ?? null,
-        sample: r.sample,
       }))
       .reverse(),
   };
@@ -78,7 +86,10 @@ export async function startOrganizationScan(
   return toDomainScan(latest && stillRunning ? latest : await scans.start(input));
 }
 
-/** The organisation's latest finished analysis in brief (the breach cost is added by its caller). */
+/**
+ * The organisation's latest finished scan of its own in brief, never the sample (the breach cost
+ * is added by its caller).
+ */
 export async function latestAnalysisSummary(db: Db, organizationId: string) {
   const [row] = await listOrganizationScans(db, organizationId, { onlyDone: true, limit: 1 });
   if (!row?.report || !row.finishedAt) return null;
@@ -89,6 +100,5 @@ export async function latestAnalysisSummary(db: Db, organizationId: string) {
     score: row.report.score,
     grade: row.report.grade,
     failedChecks: row.report.findings.filter((f) => f.status === 'fail').length,
-    sample: row.sample,
   };
 }

@@ -1,12 +1,10 @@
-import type { Grade, Progress, ScoreArea } from '@castellan/contract';
-import { gradeFor, TASK_CATEGORIES } from '@castellan/contract/vocabulary';
+import type { Grade, Progress, ScoreArea, ScorePartPoints } from '@castellan/contract';
+import { gradeFor, SCORE_PARTS, TASK_CATEGORIES } from '@castellan/contract/vocabulary';
 import { assignedTo, type Completions, type Member } from '../tasks/assignment';
 import type { CatalogueTask } from '../tasks/catalogue/types';
+import { RISK_POINTS } from '../tasks/task-value';
 
 /** The score model and progress, from the tasks and their completions. See docs/using.md. */
-
-/** Points a task is worth, by its risk: the worse the risk it removes, the more it counts. */
-export const RISK_POINTS = { Critical: 10, High: 6, Medium: 3, Low: 1, Info: 0 } as const;
 
 export function progressOf(completed: number, total: number): Progress {
   return { completed, total, percent: total === 0 ? 100 : Math.floor((completed * 100) / total) };
@@ -39,22 +37,30 @@ export function individualTaskIds(catalogue: readonly CatalogueTask[]) {
 }
 
 /**
- * `memberProgress` from counts the database made of the member's Individual tasks (of the ids
- * `individualTaskIds` gives), with `completions` holding the Admin tasks.
+ * A member's own tasks (their Individual ones), from the counts the database made of them (of the
+ * ids `individualTaskIds` gives). The Admin tasks are the organisation's: `organizationTaskProgress`.
  */
-export function countedMemberProgress(
+export function ownTaskProgress(
   catalogue: readonly CatalogueTask[],
-  member: Member,
-  completions: Completions,
   counted: { done: number; highRiskDone: number } = { done: 0, highRiskDone: 0 },
 ): MemberProgress {
   const ids = individualTaskIds(catalogue);
-  const admin = member.role === 'admin' ? catalogue.filter((t) => t.scope === 'Admin') : [];
-  const adminOpen = admin.filter((t) => !completions.of(t, member));
-  const total = ids.all.length + admin.length;
   return {
-    ...progressOf(counted.done + admin.length - adminOpen.length, total),
-    openHighRisk: ids.highRisk.length - counted.highRiskDone + adminOpen.filter(isHighRisk).length,
+    ...progressOf(counted.done, ids.all.length),
+    openHighRisk: ids.highRisk.length - counted.highRiskDone,
+  };
+}
+
+/** The organisation's Admin tasks, counted once for it whichever administrator does them. */
+export function organizationTaskProgress(
+  catalogue: readonly CatalogueTask[],
+  completions: Completions,
+): MemberProgress {
+  const admin = catalogue.filter((t) => t.scope === 'Admin');
+  const open = admin.filter((t) => !completions.of(t, { id: '' }));
+  return {
+    ...progressOf(admin.length - open.length, admin.length),
+    openHighRisk: open.filter(isHighRisk).length,
   };
 }
 
@@ -80,18 +86,34 @@ export function teamProgress(
   return progressOf(completed, total);
 }
 
-export type Score = { score: number; grade: Grade; breakdown: ScoreArea[] };
+export type Score = {
+  score: number;
+  grade: Grade;
+  breakdown: ScoreArea[];
+  parts: ScorePartPoints[];
+};
+
+type Points = { earned: number; possible: number };
+
+const pointsBy = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, { earned: 0, possible: 0 }])) as Record<K, Points>;
+
+/** Points to two decimals: a share of one person's task is a fraction of a point. */
+const roundPoints = (points: number) => Math.round(points * 100) / 100;
 
 /**
  * Each task is worth RISK_POINTS of its risk. An Admin task earns them when done; an Individual
- * task earns the share of members who have done it. The score is the share of points earned, 0–100 with one decimal.
+ * task earns the share of members who have done it. The score is the share of points earned,
+ * 0–100 with one decimal. The same points are added up by category and by part.
  */
 export function scoreOf(
   catalogue: readonly CatalogueTask[],
   memberCount: number,
   completions: Completions,
 ): Score {
-  const areas = new Map(TASK_CATEGORIES.map((c) => [c, { earned: 0, possible: 0 }]));
+  const areas = pointsBy(TASK_CATEGORIES);
+  const parts = pointsBy(SCORE_PARTS);
+  const total: Points = { earned: 0, possible: 0 };
   for (const t of catalogue) {
     const points = RISK_POINTS[t.risk];
     const share =
@@ -102,24 +124,44 @@ export function scoreOf(
         : memberCount === 0
           ? 0
           : completions.countDone(t) / memberCount;
-    const area = areas.get(t.category);
-    if (!area) continue;
-    area.possible += points;
-    area.earned += points * share;
+    for (const sum of [areas[t.category], parts[t.part], total]) {
+      sum.possible += points;
+      sum.earned += points * share;
+    }
   }
   // One decimal: in a team of 50, one person's task is worth a fraction of a point.
-  const percent = (earned: number, possible: number) =>
+  const percent = ({ earned, possible }: Points) =>
     possible === 0 ? 100 : Math.round((earned * 1000) / possible) / 10;
-  const breakdown = [...areas].map(([category, { earned, possible }]) => ({
-    category,
-    score: percent(earned, possible),
-    earned: Math.round(earned * 100) / 100,
-    possible,
-  }));
-  const totals = [...areas.values()];
-  const score = percent(
-    totals.reduce((sum, a) => sum + a.earned, 0),
-    totals.reduce((sum, a) => sum + a.possible, 0),
-  );
-  return { score, grade: gradeFor(score), breakdown };
+  const score = percent(total);
+  return {
+    score,
+    grade: gradeFor(score),
+    breakdown: TASK_CATEGORIES.map((category) => {
+      const area = areas[category];
+      return {
+        category,
+        score: percent(area),
+        earned: roundPoints(area.earned),
+        possible: area.possible,
+      };
+    }),
+    parts: SCORE_PARTS.map((part) => {
+      const sum = parts[part];
+      return { part, earned: roundPoints(sum.earned), possible: sum.possible };
+    }),
+  };
+}
+
+/**
+ * Score points one task moves when it becomes done (or open again): its share of all the points
+ * `scoreOf` counts, an Individual task's split between the `teamSize` members who each have it.
+ */
+export function pointsOf(
+  catalogue: readonly CatalogueTask[],
+  task: CatalogueTask,
+  teamSize: number,
+): number {
+  const possible = catalogue.reduce((sum, t) => sum + RISK_POINTS[t.risk], 0);
+  const share = task.scope === 'Admin' ? 1 : teamSize === 0 ? 0 : 1 / teamSize;
+  return possible === 0 ? 0 : (RISK_POINTS[task.risk] * share * 100) / possible;
 }

@@ -21,18 +21,28 @@ export const scoreRoutes =
     });
 
     route(app, endpoints.listEmployees, async (request, reply) => {
-      // Every signed-in user sees the company status (spec §2/§7); only /users is admin-only.
+      // Every signed-in user may open the company status (spec §2/§7), but only administrators
+      // see their colleagues: a member's answer holds their own row alone.
       const session = sessionOf(request);
-      return answers.send(reply, endpoints.listEmployees, session, { perMember: false }, () =>
-        employees(db, session.organization.id),
+      const everyone = session.user.role === 'admin';
+      const scope = everyone
+        ? { perMember: false, variant: 'everyone' }
+        : { perMember: true, variant: 'own' };
+      return answers.send(reply, endpoints.listEmployees, session, scope, () =>
+        employees(db, session.organization.id, everyone ? undefined : session.user.id),
       );
     });
   };
 
-async function employees(db: Db, organizationId: string) {
-  const rows = await loadEmployeesProgress(db, organizationId);
+async function employees(db: Db, organizationId: string, onlyUserId?: string) {
+  const { members, organizationTasks: o } = await loadEmployeesProgress(
+    db,
+    organizationId,
+    onlyUserId,
+  );
   return {
-    employees: rows.map(({ member: m, progress: p, checkedBy }) => ({
+    view: onlyUserId === undefined ? ('everyone' as const) : ('own' as const),
+    employees: members.map(({ member: m, progress: p, checkedBy }) => ({
       id: m.id,
       firstName: m.firstName,
       lastName: m.lastName,
@@ -44,5 +54,10 @@ async function employees(db: Db, organizationId: string) {
       openHighRiskTasks: p.openHighRisk,
       checkedBy,
     })),
+    organizationTasks: {
+      completedTasks: o.completed,
+      totalTasks: o.total,
+      openHighRiskTasks: o.openHighRisk,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { findWorkspace, listOrganizationIds } from '../organizations/repository';
+import { latestAnalysisSummary } from '../risk-analysis/service';
 import { Completions, catalogueFor, type Member } from '../tasks/assignment';
 import { CATALOGUE } from '../tasks/catalogue';
 import type { CatalogueTask } from '../tasks/catalogue/types';
@@ -13,11 +14,15 @@ import {
   listMemberEvidenceSources,
   listOrganizationEvidence,
 } from '../tasks/repository';
+import { listNotApplicable } from '../tasks/states/repository';
+import { TaskStates } from '../tasks/task-states';
 import { countMembers, listMembersByName } from '../users/repository';
+import { listScoreChanges } from './changes';
 import {
-  countedMemberProgress,
   individualTaskIds,
   memberProgress,
+  organizationTaskProgress,
+  ownTaskProgress,
   scoreOf,
   teamProgress,
 } from './model';
@@ -26,17 +31,26 @@ import { listSnapshots, saveSnapshot } from './repository';
 /** How far back the dashboard's trend reaches. */
 export const HISTORY_DAYS = 90;
 
+/** The organisation's catalogue without the tasks marked not applicable: what totals count. */
+async function applicableCatalogue(db: Db, organizationId: string) {
+  const [workspace, notApplicable] = await Promise.all([
+    findWorkspace(db, organizationId),
+    listNotApplicable(db, organizationId),
+  ]);
+  return new TaskStates(notApplicable).applicable(catalogueFor(CATALOGUE, workspace));
+}
+
 /**
- * What the score needs, counted by the database: how many members there are, how many did each
- * Individual task, and the Admin tasks done — with the user's own tasks, when one is given.
+ * What the score needs, counted by the database: the applicable tasks, how many members there
+ * are, how many did each Individual task, and the Admin tasks done — with the user's own tasks, when one is given.
  */
 export async function loadScoreInputs(
   db: Db,
   organizationId: string,
   userId?: string,
 ): Promise<{ catalogue: readonly CatalogueTask[]; memberCount: number; completions: Completions }> {
-  const [workspace, { members }, doneCount, own, evidence] = await Promise.all([
-    findWorkspace(db, organizationId),
+  const [catalogue, { members }, doneCount, own, evidence] = await Promise.all([
+    applicableCatalogue(db, organizationId),
     countMembers(db, organizationId),
     countIndividualCompletions(db, organizationId),
     userId === undefined
@@ -47,7 +61,7 @@ export async function loadScoreInputs(
       : listEvidence(db, organizationId, userId),
   ]);
   return {
-    catalogue: catalogueFor(CATALOGUE, workspace),
+    catalogue,
     memberCount: members,
     completions: new Completions(own, new EvidenceIndex(evidence), doneCount),
   };
@@ -55,40 +69,62 @@ export async function loadScoreInputs(
 
 /** The score with its history up to `now`'s day, the user's progress and the team's. */
 export async function scoreSummary(db: Db, organizationId: string, user: Member, now = new Date()) {
-  const [{ catalogue, memberCount, completions }, snapshots, sources] = await Promise.all([
-    loadScoreInputs(db, organizationId, user.id),
-    listScoreSnapshots(db, organizationId, now),
-    listMemberEvidenceSources(db, organizationId, user.id),
-  ]);
+  const [{ catalogue, memberCount, completions }, snapshots, sources, analysis, changes] =
+    await Promise.all([
+      loadScoreInputs(db, organizationId, user.id),
+      listScoreSnapshots(db, organizationId, now),
+      listMemberEvidenceSources(db, organizationId, user.id),
+      latestAnalysisSummary(db, organizationId),
+      listScoreChanges(db, organizationId, new Date(historyStart(now))),
+    ]);
   const score = scoreOf(catalogue, memberCount, completions);
   const yours = memberProgress(catalogue, user, completions);
   return {
     ...score,
+    domainGrade: domainGradeOf(analysis),
     history: scoreHistory(snapshots, score.score, now),
     yourProgress: { completed: yours.completed, total: yours.total, percent: yours.percent },
     yourCheckedBy: checkedBy(sources.get(user.id) ?? []),
     teamProgress: teamProgress(catalogue, memberCount, completions),
+    changes,
   };
 }
 
-/** Every member with their progress, counted by the database. */
-export async function loadEmployeesProgress(db: Db, organizationId: string) {
-  const [workspace, members, admin, evidence, sources] = await Promise.all([
-    findWorkspace(db, organizationId),
-    listMembersByName(db, organizationId),
+/** The latest report's grade, as evidence; a report without one (no check could run) is none. */
+const domainGradeOf = (analysis: Awaited<ReturnType<typeof latestAnalysisSummary>>) =>
+  analysis?.grade
+    ? {
+        grade: analysis.grade,
+        domain: analysis.domain,
+        scannedAt: analysis.scannedAt,
+      }
+    : null;
+
+/**
+ * Every member (or only `onlyUserId`) with the progress of their own tasks, counted by the
+ * database, and the organisation's Admin tasks, counted once for it.
+ */
+export async function loadEmployeesProgress(db: Db, organizationId: string, onlyUserId?: string) {
+  const [catalogue, members, admin, evidence, sources] = await Promise.all([
+    applicableCatalogue(db, organizationId),
+    listMembersByName(db, organizationId, onlyUserId),
     listAdminCompletions(db, organizationId),
     listOrganizationEvidence(db, organizationId),
-    listMemberEvidenceSources(db, organizationId),
+    listMemberEvidenceSources(db, organizationId, onlyUserId),
   ]);
-  const catalogue = catalogueFor(CATALOGUE, workspace);
   const ids = individualTaskIds(catalogue);
   const counts = await countMemberCompletions(db, organizationId, ids.all, ids.highRisk);
-  const completions = new Completions(admin, new EvidenceIndex(evidence));
-  return members.map((member) => ({
-    member,
-    progress: countedMemberProgress(catalogue, member, completions, counts.get(member.id)),
-    checkedBy: checkedBy(sources.get(member.id) ?? []),
-  }));
+  return {
+    members: members.map((member) => ({
+      member,
+      progress: ownTaskProgress(catalogue, counts.get(member.id)),
+      checkedBy: checkedBy(sources.get(member.id) ?? []),
+    })),
+    organizationTasks: organizationTaskProgress(
+      catalogue,
+      new Completions(admin, new EvidenceIndex(evidence)),
+    ),
+  };
 }
 
 /** The day (UTC) of a moment, as `YYYY-MM-DD`. */
@@ -96,9 +132,12 @@ export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** The daily snapshots of the last HISTORY_DAYS days. */
 export async function listScoreSnapshots(db: Db, organizationId: string, now = new Date()) {
-  const since = dayOf(new Date(now.getTime() - (HISTORY_DAYS - 1) * 86_400_000));
-  return listSnapshots(db, organizationId, since);
+  return listSnapshots(db, organizationId, historyStart(now));
 }
+
+/** The first day of the history. */
+const historyStart = (now: Date) =>
+  dayOf(new Date(now.getTime() - (HISTORY_DAYS - 1) * 86_400_000));
 
 /** The daily snapshots, ending with today's score as it is now. */
 export function scoreHistory(

@@ -5,7 +5,7 @@ import type { CatalogueTask } from './catalogue/types';
 
 describe('assignment', () => {
   it('labels a task with its category, platforms, priority, risk and scope', () => {
-    expect(labelsOf(catalogue[2] as CatalogueTask)).toEqual([
+    expect(labelsOf(catalogue[2] as CatalogueTask, 'High')).toEqual([
       'Quick fix',
       'Windows',
       'macOS',
@@ -13,7 +13,7 @@ describe('assignment', () => {
       'Low risk',
       'Individual',
     ]);
-    expect(labelsOf(catalogue[3] as CatalogueTask)).toContain('Info');
+    expect(labelsOf(catalogue[3] as CatalogueTask, 'Low')).toContain('Info');
   });
 
   it("leaves out the other office suite's tasks once the organisation's is known", () => {

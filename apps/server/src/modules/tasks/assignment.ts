@@ -1,4 +1,9 @@
-import { CIS_IG1_SAFEGUARDS, type Task, type TaskLabel } from '@castellan/contract';
+import {
+  CIS_IG1_SAFEGUARDS,
+  type Task,
+  type TaskLabel,
+  type TaskPriority,
+} from '@castellan/contract';
 import type { CatalogueTask } from './catalogue/types';
 import {
   type Evidence,
@@ -8,6 +13,8 @@ import {
   shownEvidence,
   sourceName,
 } from './evidence';
+import { NO_STATE, type TaskStateOf } from './task-states';
+import type { TaskValue } from './task-value';
 
 /**
  * Who should do which task and whether it is done, from the catalogue, the members, the stored
@@ -61,9 +68,9 @@ export function parseTaskId(id: string): { catalogueId: string; userId: string }
   return { catalogueId: id.slice(0, at), userId: id.slice(at + 1) };
 }
 
-export function labelsOf(t: CatalogueTask): TaskLabel[] {
+export function labelsOf(t: CatalogueTask, priority: TaskPriority): TaskLabel[] {
   const risk: TaskLabel = t.risk === 'Info' ? 'Info' : `${t.risk} risk`;
-  return [t.category, ...t.platforms, `${t.priority} priority`, risk, t.scope];
+  return [t.category, ...t.platforms, `${priority} priority`, risk, t.scope];
 }
 
 /**
@@ -157,11 +164,14 @@ export const frameworksOf = (t: CatalogueTask): Task['frameworks'] => ({
   'cyber-essentials': t.cyberEssentials,
 });
 
+/** A member's task as the API shows it; `value` is the task's in the organisation (task-value.ts). */
 export function toTask(
   t: CatalogueTask,
   member: Member,
+  value: TaskValue,
   done: Completion | undefined,
   evidence: readonly Evidence[] = [],
+  { notApplicable, snoozedUntil }: TaskStateOf = NO_STATE,
 ): Task {
   return {
     id: taskIdOf(t.id, member.id),
@@ -171,9 +181,20 @@ export function toTask(
     completedAt: done?.completedAt?.toISOString() ?? null,
     completedBy: done?.completedBy ?? null,
     evidence: shownEvidence(evidence),
-    priority: t.priority,
+    state: notApplicable
+      ? 'not-applicable'
+      : done
+        ? 'completed'
+        : snoozedUntil
+          ? 'snoozed'
+          : 'open',
+    notApplicable,
+    snoozedUntil: done || notApplicable ? null : (snoozedUntil?.toISOString() ?? null),
+    priority: value.priority,
+    minutes: value.minutes,
+    points: value.points,
     riskLevel: t.risk,
-    labels: labelsOf(t),
+    labels: labelsOf(t, value.priority),
     title: t.title,
     content: { summary: t.summary, why: t.why, instructions: t.instructions },
     scope: t.scope,

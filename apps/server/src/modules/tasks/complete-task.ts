@@ -2,18 +2,58 @@ import type { Task } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { findWorkspace } from '../organizations/repository';
-import { listMembersByName } from '../users/repository';
-import { assignedTo, Completions, catalogueFor, parseTaskId, toTask } from './assignment';
+import { countMembers, listMembersByName } from '../users/repository';
+import {
+  assignedTo,
+  Completions,
+  catalogueFor,
+  type Member,
+  parseTaskId,
+  toTask,
+} from './assignment';
 import { CATALOGUE, catalogueById } from './catalogue';
+import type { CatalogueTask } from './catalogue/types';
 import { EvidenceIndex, failureMessage, judge } from './evidence';
-import { findCompletion, listTaskEvidence, recordCompletion } from './repository';
+import {
+  findCompletion,
+  listTaskEvidence,
+  recordCompletion,
+  recordManualTaskChange,
+} from './repository';
+import { taskValues } from './task-value';
 
-type Completer = {
+export type Completer = {
   id: string;
   firstName: string;
   lastName: string;
   role: 'admin' | 'user';
 };
+
+/**
+ * The catalogue entry and assignee of a task id of the organisation. Unknown tasks, other
+ * organisations' tasks and tasks nobody has all answer 404 alike.
+ */
+export async function findAssignedTask(
+  db: Db,
+  organizationId: string,
+  taskId: string,
+): Promise<{ entry: CatalogueTask; assignee: Member; catalogue: readonly CatalogueTask[] }> {
+  const { catalogueId, userId } = parseTaskId(taskId);
+  const entry = catalogueById.get(catalogueId);
+  const [workspace, [assignee]] = await Promise.all([
+    findWorkspace(db, organizationId),
+    listMembersByName(db, organizationId, userId),
+  ]);
+  const catalogue = catalogueFor(CATALOGUE, workspace);
+  if (!entry || !assignee || !assignedTo(catalogue, assignee).includes(entry)) {
+    throw new NotFoundError('No such task.');
+  }
+  return { entry, assignee, catalogue };
+}
+
+/** A member acts on their own tasks, any administrator on the organisation's Admin tasks. */
+export const mayAct = (user: Completer, entry: CatalogueTask, assignee: Member) =>
+  entry.scope === 'Admin' ? user.role === 'admin' : assignee.id === user.id;
 
 /**
  * Marks a task done. A member completes their own tasks, any administrator the organisation's
@@ -31,27 +71,19 @@ export async function completeTask(
   taskId: string,
 ): Promise<{ task: Task; recorded: boolean }> {
   const { catalogueId, userId } = parseTaskId(taskId);
-  const entry = catalogueById.get(catalogueId);
-  const admin = entry?.scope === 'Admin';
-  const [workspace, [assignee], evidence] = await Promise.all([
-    findWorkspace(db, organizationId),
-    listMembersByName(db, organizationId, userId),
+  const admin = catalogueById.get(catalogueId)?.scope === 'Admin';
+  const [{ entry, assignee, catalogue }, evidence, { members }] = await Promise.all([
+    findAssignedTask(db, organizationId, taskId),
     listTaskEvidence(db, organizationId, catalogueId, admin ? null : userId),
+    countMembers(db, organizationId),
   ]);
-  // Unknown tasks, other organisations' tasks and tasks nobody has look the same.
-  if (
-    !entry ||
-    !assignee ||
-    !assignedTo(catalogueFor(CATALOGUE, workspace), assignee).includes(entry)
-  ) {
-    throw new NotFoundError('No such task.');
-  }
-  if (admin ? user.role !== 'admin' : assignee.id !== user.id) {
+  if (!mayAct(user, entry, assignee)) {
     throw new ForbiddenError('You can only complete your own tasks.');
   }
   if (judge(evidence) === 'fail') throw new ConflictError(failureMessage(evidence));
+  const value = taskValues(catalogue, members)(entry);
   const checked = new Completions([], new EvidenceIndex(evidence)).of(entry, assignee);
-  if (checked) return { task: toTask(entry, assignee, checked, evidence), recorded: false };
+  if (checked) return { task: toTask(entry, assignee, value, checked, evidence), recorded: false };
 
   const owner = admin ? null : assignee.id;
   const completedAt = await recordCompletion(db, {
@@ -64,13 +96,20 @@ export async function completeTask(
   if (!completedAt) {
     // Done already, maybe by someone else in the meantime: answer with that completion.
     const done = await findCompletion(db, organizationId, catalogueId, owner);
-    return { task: toTask(entry, assignee, done ?? undefined, evidence), recorded: false };
+    return { task: toTask(entry, assignee, value, done ?? undefined, evidence), recorded: false };
   }
+  await recordManualTaskChange(db, organizationId, {
+    catalogueId,
+    userId: owner,
+    done: true,
+    changedById: user.id,
+  });
   const completedBy = `${user.firstName} ${user.lastName}`.trim() || null;
   return {
     task: toTask(
       entry,
       assignee,
+      value,
       { catalogueId, userId: null, completedAt, completedBy },
       evidence,
     ),

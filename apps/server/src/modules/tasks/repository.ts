@@ -1,8 +1,21 @@
 import type { EvidenceSource } from '@castellan/contract';
-import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { taskCompletions, taskEvidence, users } from '../../db/schema';
+import { taskChanges, taskCompletions, taskEvidence, users } from '../../db/schema';
 import type { Completion } from './assignment';
 import type { Evidence } from './evidence';
 
@@ -13,14 +26,17 @@ import type { Evidence } from './evidence';
 
 const completer = alias(users, 'completer');
 
+/** A user's full name (joined under an alias), null when they gave none. */
+function nameOf(u: { firstName: AnyColumn; lastName: AnyColumn }) {
+  return sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
+}
+
 /** A completion with when and by whom (the completer's name, read with it). */
 const shown = {
   catalogueId: taskCompletions.catalogueId,
   userId: taskCompletions.userId,
   completedAt: taskCompletions.completedAt,
-  completedBy: sql<
-    string | null
-  >`nullif(trim(${completer.firstName} || ' ' || ${completer.lastName}), '')`,
+  completedBy: nameOf(completer),
 };
 
 /** The organisation's completions, or those that count for one member. */
@@ -204,6 +220,10 @@ export const listEvidence = (
     ),
   );
 
+/** What some sources said about the organisation's tasks. */
+export const listEvidenceFrom = (db: Db, organizationId: string, sources: readonly string[]) =>
+  selectEvidence(db, organizationId, inArray(taskEvidence.source, [...sources]));
+
 /** Which sources have checked something of each member (or of one): member id → sources. */
 export async function listMemberEvidenceSources(
   db: Db,
@@ -304,4 +324,68 @@ export async function countCompletionsSince(
       ),
     );
   return row?.n ?? 0;
+}
+
+/** A task becoming done or open again, as `task_changes` keeps it. */
+export type TaskChange = {
+  catalogueId: string;
+  userId: string | null;
+  done: boolean;
+  /** 'manual' (marked by `changedById`) or one of EVIDENCE_SOURCES. */
+  source: string;
+  changedById: string | null;
+  teamSize: number;
+};
+
+export async function recordTaskChanges(
+  db: Db,
+  organizationId: string,
+  changes: readonly TaskChange[],
+): Promise<void> {
+  for (let i = 0; i < changes.length; i += 500) {
+    await db
+      .insert(taskChanges)
+      .values(changes.slice(i, i + 500).map((c) => ({ ...c, organizationId })));
+  }
+}
+
+/**
+ * Records that a person marked a task done (or open again), with the team's size counted in the
+ * same statement.
+ */
+export async function recordManualTaskChange(
+  db: Db,
+  organizationId: string,
+  change: { catalogueId: string; userId: string | null; done: boolean; changedById: string },
+): Promise<void> {
+  await db.insert(taskChanges).values({
+    ...change,
+    organizationId,
+    source: 'manual',
+    teamSize: sql`(select count(*) from ${users} where ${users.organizationId} = ${organizationId})`,
+  });
+}
+
+const changer = alias(users, 'changer');
+const owner = alias(users, 'owner');
+
+/** The organisation's task changes since a moment, latest first, with the names of who. */
+export async function listTaskChanges(db: Db, organizationId: string, since: Date, limit: number) {
+  return db
+    .select({
+      catalogueId: taskChanges.catalogueId,
+      userId: taskChanges.userId,
+      done: taskChanges.done,
+      source: taskChanges.source,
+      teamSize: taskChanges.teamSize,
+      changedAt: taskChanges.changedAt,
+      ownerName: nameOf(owner),
+      changedByName: nameOf(changer),
+    })
+    .from(taskChanges)
+    .leftJoin(owner, eq(owner.id, taskChanges.userId))
+    .leftJoin(changer, eq(changer.id, taskChanges.changedById))
+    .where(and(eq(taskChanges.organizationId, organizationId), gte(taskChanges.changedAt, since)))
+    .orderBy(desc(taskChanges.changedAt))
+    .limit(limit);
 }

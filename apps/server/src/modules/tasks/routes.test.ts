@@ -28,6 +28,9 @@ describe.each(databaseKinds())('tasks and the cyber score on %s', (kind) => {
       content: { summary: expect.any(String), why: expect.any(String) },
     });
     expect(mfa?.content.instructions.length).toBeGreaterThan(0);
+    // Ten members: a member's two-step verification adds a tenth of its 10 points.
+    expect(mfa).toMatchObject({ minutes: 5, points: 0.3, priority: 'High' });
+    expect(mfa?.labels).toContain('High priority');
 
     const alice = await tasksOf(await server().signIn(ALICE));
     expect(alice).toHaveLength(catalogue.length);
@@ -55,6 +58,9 @@ describe.each(databaseKinds())('tasks and the cyber score on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().task).toMatchObject({
       id: open?.id,
+      minutes: open?.minutes,
+      points: open?.points,
+      priority: open?.priority,
       isCompleted: true,
       completedBy: 'Isla Jones',
       completedAt: expect.any(String),

@@ -1,57 +1,80 @@
 import type { EvidenceSource, Task } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { findWorkspace } from '../organizations/repository';
-import { listMembersByName } from '../users/repository';
+import { countMembers, listMembersByName } from '../users/repository';
 import { assignedTo, Completions, catalogueFor, type Member, toTask } from './assignment';
 import { CATALOGUE } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
+import { withEvidenceChanges } from './changes';
 import { type Evidence, EvidenceIndex, type Verdict } from './evidence';
 import { deleteEvidence, listCompletions, listEvidence, replaceEvidence } from './repository';
+import { listNotApplicable, listSnoozes } from './states/repository';
+import { TaskStates } from './task-states';
+import { taskValues } from './task-value';
 
 /**
- * The members and completions of an organisation, or only what concerns one member, or only some
- * catalogue entries.
+ * The members, completions and task states (at `now`) of an organisation, or only what concerns
+ * one member, or only some catalogue entries.
  */
 export async function loadProgress(
   db: Db,
   organizationId: string,
   onlyUserId?: string,
   onlyCatalogueIds?: ReadonlySet<string>,
+  now = new Date(),
 ): Promise<{
   catalogue: readonly CatalogueTask[];
   members: Member[];
+  /** Every member of the organisation, counted even when only one is loaded. */
+  memberCount: number;
   completions: Completions;
+  states: TaskStates;
 }> {
-  const [workspace, members, completions, evidence] = await Promise.all([
-    findWorkspace(db, organizationId),
-    listMembersByName(db, organizationId, onlyUserId),
-    listCompletions(db, organizationId, onlyUserId, onlyCatalogueIds),
-    listEvidence(db, organizationId, onlyUserId, onlyCatalogueIds),
-  ]);
+  const [workspace, members, completions, evidence, counted, notApplicable, snoozes] =
+    await Promise.all([
+      findWorkspace(db, organizationId),
+      listMembersByName(db, organizationId, onlyUserId),
+      listCompletions(db, organizationId, onlyUserId, onlyCatalogueIds),
+      listEvidence(db, organizationId, onlyUserId, onlyCatalogueIds),
+      countMembers(db, organizationId),
+      listNotApplicable(db, organizationId),
+      listSnoozes(db, organizationId, now, onlyUserId),
+    ]);
   return {
     catalogue: catalogueFor(CATALOGUE, workspace),
     members,
+    memberCount: counted.members,
     completions: new Completions(completions, new EvidenceIndex(evidence)),
+    states: new TaskStates(notApplicable, snoozes),
   };
 }
 
-/** The tasks of one member, or of every member of the organisation. */
+/** The tasks of one member, or of every member of the organisation, as they stand at `now`. */
 export async function listTasks(
   db: Db,
   organizationId: string,
   onlyUserId?: string,
+  now = new Date(),
 ): Promise<Task[]> {
-  return tasksOf(await loadProgress(db, organizationId, onlyUserId));
+  return tasksOf(await loadProgress(db, organizationId, onlyUserId, undefined, now));
 }
 
 function tasksOf(
-  { catalogue, members, completions }: Awaited<ReturnType<typeof loadProgress>>,
+  {
+    catalogue,
+    members,
+    memberCount,
+    completions,
+    states,
+  }: Awaited<ReturnType<typeof loadProgress>>,
   onlyCatalogueIds?: ReadonlySet<string>,
 ): Task[] {
   const shown = onlyCatalogueIds ? catalogue.filter((t) => onlyCatalogueIds.has(t.id)) : catalogue;
+  // Worth as the score counts it: over the tasks that apply to the organisation.
+  const worth = taskValues(states.applicable(catalogue), memberCount);
   return members.flatMap((m) =>
     assignedTo(shown, m).map((t) =>
-      toTask(t, m, completions.of(t, m), completions.evidenceOf(t, m)),
+      toTask(t, m, worth(t), completions.of(t, m), completions.evidenceOf(t, m), states.of(t, m)),
     ),
   );
 }
@@ -77,11 +100,9 @@ export async function recordEvidence(
   verdicts: readonly Verdict[],
   checkedAt: Date,
 ): Promise<void> {
-  await replaceEvidence(
-    db,
-    organizationId,
-    source,
-    verdicts.map((v) => ({ ...v, checkedAt })),
+  const rows = verdicts.map((v) => ({ ...v, checkedAt }));
+  await withEvidenceChanges(db, organizationId, source, rows, undefined, () =>
+    replaceEvidence(db, organizationId, source, rows),
   );
 }
 
@@ -96,9 +117,13 @@ export async function recordTimedEvidence(
   evidence: readonly Omit<Evidence, 'source'>[],
   onlyUserId?: string,
 ): Promise<void> {
-  await replaceEvidence(db, organizationId, source, [...evidence], onlyUserId);
+  await withEvidenceChanges(db, organizationId, source, evidence, onlyUserId, () =>
+    replaceEvidence(db, organizationId, source, [...evidence], onlyUserId),
+  );
 }
 
 /** Forgets what a source said about the organisation's tasks (an integration disconnected). */
 export const forgetEvidence = (db: Db, organizationId: string, source: EvidenceSource) =>
-  deleteEvidence(db, organizationId, source);
+  withEvidenceChanges(db, organizationId, source, [], undefined, async () => {
+    await deleteEvidence(db, organizationId, source);
+  });

@@ -22,7 +22,11 @@ describe.each(databaseKinds())('the live grade of the product domain on %s', (ki
 
   const scansOfDomain = () =>
     server()
-      .database.db.select({ id: domainScans.id, state: domainScans.state })
+      .database.db.select({
+        id: domainScans.id,
+        state: domainScans.state,
+        error: domainScans.error,
+      })
       .from(domainScans)
       .where(eq(domainScans.domain, 'good.test'));
 
@@ -55,7 +59,7 @@ describe.each(databaseKinds())('the live grade of the product domain on %s', (ki
 
     await startAndSettle();
     const scans = await scansOfDomain();
-    expect(scans).toEqual([{ id: expect.any(String), state: 'done' }]);
+    expect(scans).toEqual([{ id: expect.any(String), state: 'done', error: null }]);
     const after = (await server().inject({ url: '/api/trust-center' })).json();
     expect(after.productDomainReport).toEqual({
       domain: 'good.test',

@@ -1,4 +1,4 @@
-import { NO_TRUST_PAGE } from '@castellan/contract';
+import { NO_TRUST_PAGE, needsConfirmationToShow } from '@castellan/contract';
 import { SCAN_CHECK_COUNT } from '@castellan/scanner';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -18,8 +18,8 @@ const DAY = 86_400_000;
 
 const page = (overrides: object = {}) => ({
   published: true,
-  showDomainReport: true,
-  showCyberScore: true,
+  showDomainReport: false,
+  showCyberScore: false,
   practices: ['Every account signs in with two-step verification.'],
   ...overrides,
 });
@@ -77,11 +77,14 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
   });
 
   it('answers the organisation’s trust page settings to its admins only, off by default', async () => {
-    expect((await get(SETTINGS, await server().signIn(ALICE))).json()).toEqual({
+    const alice = await server().signIn(ALICE);
+    expect((await get(SETTINGS, alice)).json()).toEqual({
       published: false,
-      showDomainReport: true,
-      showCyberScore: true,
+      showDomainReport: false,
+      showCyberScore: false,
       practices: [],
+      // What visitors would see if shown: the demo has no real scan of its domain.
+      grades: { cyberScore: (await get('/api/get-score', alice)).json().grade, domainReport: null },
     });
     expectError(await get(SETTINGS), 401);
     expectError(await get(SETTINGS, await server().signIn(BEN)), 403);
@@ -164,7 +167,12 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
     }
 
     const published = await put(
-      page({ practices: ['Backups every night.', 'MFA for all.'] }),
+      page({
+        showDomainReport: true,
+        showCyberScore: true,
+        confirmLowGrade: true,
+        practices: ['Backups every night.', 'MFA for all.'],
+      }),
       alice,
     );
     expect(published.json()).toMatchObject({ published: true });
@@ -217,13 +225,61 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
     expect(await auditRows(server, 'trust_page.published')).toHaveLength(1);
   });
 
+  it('shows no grade until an admin chooses to; a grade below C needs confirming; both audited', async () => {
+    const alice = await server().signIn(ALICE);
+    const brightwave = 'brightwave.example';
+    await put(page({ published: false }), alice);
+    expect((await put(page(), alice)).json()).toMatchObject({ showCyberScore: false });
+    expect((await get(`/api/trust-center/${brightwave}`)).json()).toMatchObject({
+      domainReport: null,
+      cyberScore: null,
+    });
+    const { grade } = (await get('/api/get-score', alice)).json();
+    expect(needsConfirmationToShow(grade)).toBe(true); // the demo company starts low
+
+    const before = await auditRows(server, 'trust_page.grades_changed');
+    expect(expectError(await put(page({ showCyberScore: true }), alice), 400)).toBe(
+      `Visitors would see the cyber score ${grade}, below C. Confirm that you want to show it (confirmLowGrade).`,
+    );
+    expect((await get(`/api/trust-center/${brightwave}`)).json().cyberScore).toBeNull();
+    expect((await get(SETTINGS, alice)).json().showCyberScore).toBe(false);
+    expect(await auditRows(server, 'trust_page.grades_changed')).toEqual(before);
+
+    const shown = await put(page({ showCyberScore: true, confirmLowGrade: true }), alice);
+    expect(shown.json()).toMatchObject({ showCyberScore: true, grades: { cyberScore: grade } });
+    expect((await get(`/api/trust-center/${brightwave}`)).json().cyberScore).toEqual({ grade });
+    // Once shown, editing the practices does not ask again.
+    expect(
+      (await put(page({ showCyberScore: true, practices: ['New one.'] }), alice)).statusCode,
+    ).toBe(200);
+    // Hidden again, it is asked again before being shown.
+    await put(page(), alice);
+    expectError(await put(page({ showCyberScore: true }), alice), 400);
+    // A grade saved as shown on an unpublished page is asked about when it is published.
+    expect((await put(page({ published: false, showCyberScore: true }), alice)).statusCode).toBe(
+      200,
+    );
+    expectError(await put(page({ showCyberScore: true }), alice), 400);
+
+    const changes = (await auditRows(server, 'trust_page.grades_changed')).slice(before.length);
+    expect(changes.map((row) => row.details)).toEqual([
+      expect.objectContaining({
+        showCyberScore: true,
+        confirmedLowGrade: true,
+        domain: brightwave,
+      }),
+      expect.objectContaining({ showCyberScore: false, confirmedLowGrade: false }),
+      expect.objectContaining({ showCyberScore: true, confirmedLowGrade: false }),
+    ]);
+    expect(changes[0]).toMatchObject({ actorEmail: ALICE });
+  });
+
   it('shows the grade of a real finished scan of the organisation’s own domain, never the sample', async () => {
     const alice = await server().signIn(ALICE);
-    await put(page(), alice);
+    await put(page({ published: false }), alice);
+    await put(page({ showDomainReport: true }), alice);
     const report = { ...loadSampleReport(), domain: 'brightwave.example', grade: 'C' as const };
-    // Scanned after the sample was given when the test app started (a real scan always is: the
-    // sample goes only to an organisation without any scan).
-    const finishedAt = new Date(Date.now() + 2000);
+    const finishedAt = new Date();
     await server()
       .database.db.insert(domainScans)
       .values({

@@ -28,7 +28,7 @@ export const trustCenterRoutes =
     );
 
     route(app, endpoints.getTrustPageSettings, async (request) =>
-      trustPageSettings(db, sessionOf(request).organization.id),
+      trustPageSettings(db, sessionOf(request).organization),
     );
 
     route(app, endpoints.updateTrustPageSettings, async (request) => {

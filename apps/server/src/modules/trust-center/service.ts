@@ -1,13 +1,17 @@
 import {
+  lowGradesToConfirm,
   NO_TRUST_PAGE,
   type OrganizationTrustPage,
   parsePublicDomain,
   type TrustCenterResponse,
+  type TrustPageChoices,
   type TrustPageSettings,
+  type updateTrustPageRequest,
 } from '@castellan/contract';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
 import { findLatestPublicReport } from '../risk-analysis/repository';
@@ -43,15 +47,15 @@ export async function trustCenter(db: Db, config: Config): Promise<TrustCenterRe
   };
 }
 
-/** An organisation's page is off, showing both facts, until an administrator saves it. */
-const UNSAVED: TrustPageSettings = {
+/** An organisation's page is off, showing no grade, until an administrator saves it. */
+const UNSAVED: TrustPageChoices = {
   published: false,
-  showDomainReport: true,
-  showCyberScore: true,
+  showDomainReport: false,
+  showCyberScore: false,
   practices: [],
 };
 
-const settingsOf = (row: TrustPageRow | null): TrustPageSettings =>
+const choicesOf = (row: TrustPageRow | null): TrustPageChoices =>
   row
     ? {
         published: row.published,
@@ -61,31 +65,80 @@ const settingsOf = (row: TrustPageRow | null): TrustPageSettings =>
       }
     : UNSAVED;
 
-export async function trustPageSettings(db: Db, organizationId: string) {
-  return settingsOf(await findTrustPage(db, organizationId));
+/** The latest real finished scan of the organisation's own domain: never a demo's stored sample. */
+async function realDomainReport(db: Db, organization: { id: string; domain: string }) {
+  const analysis = await latestAnalysisSummary(db, organization.id);
+  // Only a scan of the page's own domain gives it a grade (samples are never the latest).
+  const real = analysis && analysis.domain === organization.domain;
+  return real && analysis.grade ? { grade: analysis.grade, scannedAt: analysis.scannedAt } : null;
 }
 
-/** Saves the page; publishing and unpublishing are recorded in the audit log. */
+/** The grades visitors would see now, if the page showed them. */
+async function gradesNow(
+  db: Db,
+  organization: { id: string; domain: string },
+): Promise<TrustPageSettings['grades']> {
+  const [report, score] = await Promise.all([
+    realDomainReport(db, organization),
+    organizationScore(db, organization.id),
+  ]);
+  return { cyberScore: score.grade, domainReport: report?.grade ?? null };
+}
+
+export async function trustPageSettings(db: Db, organization: { id: string; domain: string }) {
+  const [row, grades] = await Promise.all([
+    findTrustPage(db, organization.id),
+    gradesNow(db, organization),
+  ]);
+  return { ...choicesOf(row), grades };
+}
+
+/**
+ * Saves the page. Showing a grade below C needs `confirmLowGrade`. Publishing, unpublishing and
+ * choosing which grades to show are recorded in the audit log.
+ */
 export async function updateTrustPageSettings(
   db: Db,
   actor: AuditActor,
   organization: { id: string; domain: string },
-  settings: TrustPageSettings,
+  request: z.output<typeof updateTrustPageRequest>,
   details: Record<string, unknown>,
 ): Promise<TrustPageSettings> {
-  return db.transaction(async (tx) => {
-    const before = await findTrustPage(tx, organization.id);
-    const saved = await saveTrustPage(tx, organization.id, settings);
-    if ((before?.published ?? false) !== saved.published) {
-      await recordAuditEvent(tx, {
-        action: saved.published ? 'trust_page.published' : 'trust_page.unpublished',
+  const { confirmLowGrade = false, ...choices } = request;
+  const grades = await gradesNow(db, organization);
+  const saved = await db.transaction(async (tx) => {
+    const before = choicesOf(await findTrustPage(tx, organization.id));
+    const low = lowGradesToConfirm(before, choices, grades);
+    if (low.length > 0 && !confirmLowGrade) {
+      const what = low.map((g) => `the ${g.name} ${g.grade}`).join(' and ');
+      throw new BadRequestError(
+        `Visitors would see ${what}, below C. Confirm that you want to show it (confirmLowGrade).`,
+      );
+    }
+    const after = choicesOf(await saveTrustPage(tx, organization.id, choices));
+    const audit = (action: string, more: Record<string, unknown> = {}) =>
+      recordAuditEvent(tx, {
+        action,
         organizationId: organization.id,
         actor,
-        details: { ...details, domain: organization.domain },
+        details: { ...details, ...more, domain: organization.domain },
+      });
+    if (before.published !== after.published) {
+      await audit(after.published ? 'trust_page.published' : 'trust_page.unpublished');
+    }
+    if (
+      before.showCyberScore !== after.showCyberScore ||
+      before.showDomainReport !== after.showDomainReport
+    ) {
+      await audit('trust_page.grades_changed', {
+        showCyberScore: after.showCyberScore,
+        showDomainReport: after.showDomainReport,
+        confirmedLowGrade: low.length > 0,
       });
     }
-    return settingsOf(saved);
+    return after;
   });
+  return { ...saved, grades };
 }
 
 /**
@@ -97,15 +150,14 @@ export async function organizationTrustPage(db: Db, typed: string): Promise<Orga
   const parsed = parsePublicDomain(typed, { allowReserved: true });
   const page = parsed.ok ? await findPublishedTrustPage(db, parsed.domain) : null;
   if (!page) throw new NotFoundError(NO_TRUST_PAGE);
-  const [analysis, score] = await Promise.all([
-    page.showDomainReport ? latestAnalysisSummary(db, page.organizationId) : null,
+  const organization = { id: page.organizationId, domain: page.domain };
+  const [domainReport, score] = await Promise.all([
+    page.showDomainReport ? realDomainReport(db, organization) : null,
     page.showCyberScore ? organizationScore(db, page.organizationId) : null,
   ]);
-  // A demo organisation's stored sample is not a scan of its domain: it is never shown as one.
-  const real = analysis && !analysis.sample && analysis.domain === page.domain ? analysis : null;
   return {
     domain: page.domain,
-    domainReport: real?.grade ? { grade: real.grade, scannedAt: real.scannedAt } : null,
+    domainReport,
     cyberScore: score ? { grade: score.grade } : null,
     practices: page.practices,
     updatedAt: page.updatedAt.toISOString(),

@@ -2,7 +2,7 @@ import { DISALLOWED_DOMAIN_ON_SAVE } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRows } from '../../../test/audit-rows';
-import { connectGoogleWithFacts } from '../../../test/integration-test-kit';
+import { connectWithFacts } from '../../../test/integration-test-kit';
 import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../../../test/test-app';
 import { organizations } from '../../db/schema';
 import { trustedDomainEntryMessage } from '../allow-list/service';
@@ -148,7 +148,7 @@ describe.each(databaseKinds())('the trusted domains API on %s', (kind) => {
 
     it('in the shares found outside, and in the shared-links task, at once', async () => {
       const alice = await server().signIn(ALICE);
-      await connectGoogleWithFacts(server(), alice, facts());
+      await connectWithFacts(server(), alice, 'gws', facts());
       await put(alice, []); // judges the sync's facts
       expect(await sharesOf(alice)).toEqual([
         'file-for-partner-1',

@@ -1,4 +1,4 @@
-import type { Answer } from '../answers';
+import type { Answer } from '../kit/answers';
 import type { FieldSchema } from './fields';
 import type { Workspace } from './world-types';
 

@@ -1,5 +1,6 @@
 // The fake's pages: the sign-in-and-consent form a browser test fills in, and Google-like errors.
-import { escapeHtml, htmlPage } from '../html-page';
+import { buildConsentPage } from '../kit/consent-page';
+import { escapeHtml, htmlPage } from '../kit/html-page';
 
 const SCOPE_LABELS: Record<string, string> = {
   openid: 'Associate you with your personal info on Google',
@@ -26,29 +27,22 @@ export function consentPage(p: {
   scopes: readonly string[];
   error?: string;
 }): string {
-  const boxes = p.scopes
-    .map((scope, i) => {
-      const label = `${SCOPE_LABELS[scope] ?? scope} (${shortScope(scope)})`;
-      return `<label><input type="checkbox" name="scope" value="${escapeHtml(scope)}" id="scope-${i}" checked> ${escapeHtml(label)}</label>`;
-    })
-    .join('\n');
-  return htmlPage(
-    'Sign in to the fake Google',
-    `<main>
-<h1>Sign in to the fake Google</h1>
-<p>The application <strong>${escapeHtml(p.clientId)}</strong> wants to access your Google Account.</p>
-${p.error ? `<p role="alert">${escapeHtml(p.error)}</p>` : ''}
-<form method="post" action="/o/oauth2/v2/auth/approve">
-<input type="hidden" name="interaction" value="${escapeHtml(p.interaction)}">
-<label>Email <input type="email" name="email" value="${escapeHtml(p.loginHint)}" autocomplete="username"></label>
-<fieldset><legend>Allow it to:</legend>
-${boxes}
-</fieldset>
-<button type="submit" name="action" value="allow">Allow</button>
-<button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
-</form>
-</main>`,
-  );
+  return buildConsentPage({
+    title: 'Sign in to the fake Google',
+    heading: 'Sign in to the fake Google',
+    appName: p.clientId,
+    asks: ['The application ', ' wants to access your Google Account.'],
+    error: p.error,
+    action: '/o/oauth2/v2/auth/approve',
+    hidden: { interaction: p.interaction },
+    fieldsBefore: `<label>Email <input type="email" name="email" value="${escapeHtml(p.loginHint)}" autocomplete="username"></label>`,
+    legend: 'Allow it to:',
+    scopes: p.scopes.map((scope) => ({
+      value: scope,
+      label: `${SCOPE_LABELS[scope] ?? scope} (${shortScope(scope)})`,
+    })),
+    allow: { value: 'allow', label: 'Allow' },
+  });
 }
 
 /** Like Google's "Access blocked: Authorization Error" page. */

@@ -10,15 +10,16 @@
 //   POST /__fake/token-lifetime        {seconds | null}: lifetime of access tokens issued next
 //   POST /__fake/expire-access-tokens  every access token issued so far expires now
 //   GET  /__fake/requests              the request log; DELETE clears it
-import { json } from '../answers';
+import { json } from '../kit/answers';
 import {
   type ControlRoute,
   commonControls,
   controlRouter,
+  failNextControl,
   invalid,
   num,
   ok,
-} from '../control-api-kit';
+} from '../kit/control-api';
 import type { FakeGoogle } from './fake-google';
 import type { UserSeed, WorkspaceOptions } from './world';
 
@@ -66,20 +67,7 @@ export function controlApi(fake: Controls) {
       fake.revokeAll();
       return ok();
     },
-    'POST /__fake/fail-next': (b) => {
-      const status = num(b.status);
-      if (typeof b.path !== 'string' || status === null)
-        return invalid('path and status are required');
-      const times = num(b.times);
-      const after = num(b.after);
-      const retryAfterSeconds = num(b.retryAfterSeconds);
-      fake.failNext(b.path, status, {
-        ...(times === null ? {} : { times }),
-        ...(after === null ? {} : { after }),
-        ...(retryAfterSeconds === null ? {} : { retryAfterSeconds }),
-      });
-      return ok();
-    },
+    'POST /__fake/fail-next': failNextControl('status', fake.failNext),
     'POST /__fake/policy-gap': (b) => {
       const ms = num(b.ms);
       if (ms === null) return invalid('ms must be a number ≥ 0');

@@ -1,11 +1,11 @@
 // Directory API: users.list and orgunits.list (integrations-reference §1.3).
 // `maxResults` above 500 is refused with 400 (Google's usual range error) rather than clamped.
 import { createHash } from 'node:crypto';
-import { json } from '../answers';
+import { json } from '../kit/answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import type { FieldSchema } from './fields';
 import { badRequest, forbidden } from './google-errors';
-import { pageOffset, pageSize, pageToken } from './page-token';
+import { nextPageToken, pageSize, tokenPage } from './page-token';
 import type { FakeUser } from './world-types';
 
 const USER_SCHEMA: FieldSchema = {
@@ -102,10 +102,6 @@ function listUsers({ query, world }: ApiRequest) {
   if (!sortKey)
     return badRequest('admin', `Invalid value '${orderBy}'`, 'invalidParameter', 'orderBy');
   const descending = query.get('sortOrder') === 'DESCENDING';
-  const bound = ['customer', 'domain', 'query', 'showDeleted', 'orderBy', 'sortOrder'];
-  const offset = pageOffset(query, bound);
-  if (offset === null)
-    return badRequest('admin', 'Invalid Input: pageToken', 'invalid', 'pageToken');
 
   const source = query.get('showDeleted') === 'true' ? world.deletedUsers : world.users;
   let matching =
@@ -118,13 +114,14 @@ function listUsers({ query, world }: ApiRequest) {
     matching = [...matching].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
     if (descending) matching.reverse();
   }
-  const page = matching.slice(offset, offset + size);
-  const more = offset + size < matching.length;
+  const bound = ['customer', 'domain', 'query', 'showDeleted', 'orderBy', 'sortOrder'];
+  const page = tokenPage(matching, query, size, bound);
+  if (!page) return badRequest('admin', 'Invalid Input: pageToken', 'invalid', 'pageToken');
   return json(200, {
     kind: 'admin#directory#users',
-    etag: etagOf(`users:${offset}:${page.length}:${world.customerId}`),
-    ...(page.length > 0 ? { users: page } : {}),
-    ...(more ? { nextPageToken: pageToken(offset + size, query, bound) } : {}),
+    etag: etagOf(`users:${page.offset}:${page.items.length}:${world.customerId}`),
+    ...(page.items.length > 0 ? { users: page.items } : {}),
+    ...nextPageToken(page),
   });
 }
 

@@ -3,10 +3,12 @@
 // /admin/…, cloudidentity.googleapis.com's /v1/policies) the way the real APIs do, plus test
 // controls: methods on the returned object, and the same over HTTP under /__fake/ for tests
 // that run it in another process (see control-api.ts).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type Answer, readBody, send } from '../answers';
-import { listenLocally } from '../listen';
+import type { IncomingMessage } from 'node:http';
+import { type Answer, send } from '../kit/answers';
+import { errorAnswer } from '../kit/errors';
+import { fakeServer, type LoggedRequest as KitLoggedRequest } from '../kit/fake-server';
+import { forcedFailures, type FailureOptions as KitFailureOptions } from '../kit/forced-failures';
+import { rateLimiter } from '../kit/rate-limit';
 import { TEST_CLIENT } from '../test-client';
 import type { ApiEndpoint } from './api-endpoint';
 import { controlApi } from './control-api';
@@ -22,29 +24,14 @@ import {
   unauthenticated,
 } from './google-errors';
 import { createOAuthServer, type IssuedGrant, KNOWN_SCOPES, type OAuthClient } from './oauth';
-import { type PolicyPacing, policiesList } from './policies';
+import { policiesList } from './policies';
 import { activitiesList, customerUsage } from './reports';
 import { buildWorkspace, type UserSeed, upsertUser, type WorkspaceOptions } from './world';
 import type { FakeUser, Workspace } from './world-types';
 
-export type LoggedRequest = {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  status: number;
-  /** Epoch ms when the request arrived. */
-  at: number;
-  /** How long the fake worked on the answer, the added latency left out. */
-  workMs: number;
-};
+export type LoggedRequest = KitLoggedRequest & { query: Record<string, string> };
 
-export type FailureOptions = {
-  /** How many requests fail; default 1. */
-  times?: number;
-  /** How many matching requests are answered normally first; default 0. */
-  after?: number;
-  retryAfterSeconds?: number;
-};
+export type FailureOptions = KitFailureOptions & { retryAfterSeconds?: number };
 
 export type FakeGoogleOptions = {
   /** Default 0: any free port. */
@@ -88,19 +75,11 @@ export const DEFAULT_DOMAIN = 'acme-tools.test';
 export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<FakeGoogle> {
   const toWorld = (w: WorkspaceOptions | Workspace) => (isWorkspace(w) ? w : buildWorkspace(w));
   let world = toWorld(options.workspace ?? { domain: DEFAULT_DOMAIN, userCount: 20 });
-  let latencyMs = options.latencyMs ?? 0;
-  const pacing: PolicyPacing = {
-    minGapMs: options.policyMinGapMs ?? 0,
-    lastServedAt: Number.NEGATIVE_INFINITY,
-  };
-  const failures: {
-    path: string;
-    status: number;
-    skip: number;
-    left: number;
-    retryAfterSeconds?: number;
-  }[] = [];
-  const log: LoggedRequest[] = [];
+  const { listen, ...traffic } = fakeServer<LoggedRequest>(options);
+  const pacing = rateLimiter();
+  const setPolicyMinGapMs = (ms: number) => pacing.set(ms > 0 ? { limit: 1, windowMs: ms } : null);
+  setPolicyMinGapMs(options.policyMinGapMs ?? 0);
+  const failures = forcedFailures<{ status: number; retryAfterSeconds?: number }>();
   const oauth = createOAuthServer(
     options.clients ?? [{ ...TEST_CLIENT, redirectUris: options.redirectUris ?? [] }],
   );
@@ -148,11 +127,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
 
   async function route(req: IncomingMessage, url: URL, body: string): Promise<Answer> {
     const path = url.pathname;
-    const failure = failures.find((f) => path === f.path || path.startsWith(f.path));
-    if (failure && failure.skip > 0) failure.skip -= 1;
-    else if (failure) {
-      failure.left -= 1;
-      if (failure.left <= 0) failures.splice(failures.indexOf(failure), 1);
+    const failure = failures.take(path);
+    if (failure) {
       const style = path.startsWith('/v1/') ? 'cloud' : 'admin';
       const service = style === 'cloud' ? 'cloudidentity.googleapis.com' : 'admin.googleapis.com';
       return failure.status === 429
@@ -185,57 +161,21 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     upsertUser: (seed) => upsertUser(world, seed),
     issueGrant: (p) => oauth.issueGrant({ ...p, scopes: p.scopes ?? [...KNOWN_SCOPES] }),
     revokeAll: () => oauth.revokeAll(),
-    setLatencyMs: (ms) => {
-      latencyMs = ms;
-    },
-    failNext: (path, status, o = {}) => {
-      failures.push({
-        path,
-        status,
-        skip: o.after ?? 0,
-        left: o.times ?? 1,
-        ...(o.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: o.retryAfterSeconds }),
-      });
-    },
-    setPolicyMinGapMs: (ms) => {
-      pacing.minGapMs = ms;
-      pacing.lastServedAt = Number.NEGATIVE_INFINITY;
-    },
+    failNext: (path, status, { retryAfterSeconds, ...o } = {}) =>
+      failures.add(path, { status, retryAfterSeconds }, o),
+    setPolicyMinGapMs,
     setAccessTokenLifetime: (s) => oauth.setAccessTokenLifetime(s),
     expireAccessTokens: () => oauth.expireAccessTokens(),
-    requests: () => [...log],
-    clearRequests: () => {
-      log.length = 0;
-    },
+    ...traffic,
   };
   const control = controlApi(fake);
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://fake-google');
-    const body = await readBody(req);
-    if (url.pathname.startsWith('/__fake/')) {
-      send(res, await control(req.method ?? 'GET', url, body));
-      return;
-    }
-    const entry: LoggedRequest = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      status: 0,
-      at: Date.now(),
-      workMs: 0,
-    };
-    log.push(entry);
-    if (latencyMs > 0) await sleep(latencyMs);
-    const started = performance.now();
-    const answer = await route(req, url, body);
-    entry.status = answer.status;
-    send(res, answer, url.searchParams.get('prettyPrint') !== 'false');
-    entry.workMs = performance.now() - started;
-  }
-
-  const listening = await listenLocally(options.port, handle, (res, err) => {
-    send(res, { status: 500, body: { error: { code: 500, message: String(err) } } });
+  const listening = await listen(options.port, {
+    control,
+    logEntry: ({ url }, logged) => ({ ...logged, query: Object.fromEntries(url.searchParams) }),
+    answer: ({ req, url, body }) => route(req, url, body),
+    send: (res, answer, url) => send(res, answer, url.searchParams.get('prettyPrint') !== 'false'),
+    crash: (err) => errorAnswer(500, { error: { code: 500, message: String(err) } }),
   });
   return { ...fake, ...listening };
 }

@@ -3,7 +3,9 @@
 // Revoking either token of a grant ends the whole grant, as Google documents for access tokens.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type Answer, formOf, html, json, redirect } from '../answers';
+import { type Answer, formOf, html, json, redirect } from '../kit/answers';
+import { clientCredentials } from '../kit/client-credentials';
+import { errorAnswer } from '../kit/errors';
 import { consentPage, errorPage } from './consent-page';
 
 export type OAuthClient = { id: string; secret: string; redirectUris: readonly string[] };
@@ -67,7 +69,7 @@ type AccessToken = { grant: Grant; expiresAt: number };
 const token = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 const oauthError = (status: number, error: string, description: string) =>
-  json(status, { error, error_description: description });
+  errorAnswer(status, { error, error_description: description });
 
 export function createOAuthServer(clients: readonly OAuthClient[]) {
   const pending = new Map<string, Pending>();
@@ -214,14 +216,7 @@ export function createOAuthServer(clients: readonly OAuthClient[]) {
 
   /** The client the request authenticates as (HTTP Basic or form fields), or the error. */
   function clientOf(req: IncomingMessage, form: URLSearchParams): OAuthClient | Answer {
-    let id = form.get('client_id');
-    let secret = form.get('client_secret');
-    const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
-    if (basic?.[1]) {
-      const [u = '', ...rest] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
-      id = decodeURIComponent(u);
-      secret = decodeURIComponent(rest.join(':'));
-    }
+    const { id, secret } = clientCredentials(req, form);
     const c = client(id);
     if (!c) return oauthError(401, 'invalid_client', 'The OAuth client was not found.');
     if (c.secret !== secret) return oauthError(401, 'invalid_client', 'Unauthorized');

@@ -1,10 +1,12 @@
 // Cloud Identity Policy API policies.list (integrations-reference §1.4). `pageSize` above 100 is
-// coerced to 100. With a minimum gap set, a request that comes sooner than that after the last
-// answered one gets 429 RESOURCE_EXHAUSTED, as Google does to back-to-back page requests.
-import { json } from '../answers';
+// coerced to 100. With a minimum gap set (a rate limit of one page per gap), a request that comes
+// sooner than that after the last answered one gets 429 RESOURCE_EXHAUSTED, as Google does to
+// back-to-back page requests; Google sends no Retry-After with it.
+import { json } from '../kit/answers';
+import type { RateLimiter } from '../kit/rate-limit';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import { badRequest, notAdmin, rateLimited } from './google-errors';
-import { pageOffset, pageToken } from './page-token';
+import { nextPageToken, tokenPage } from './page-token';
 import type { FakePolicy } from './world-types';
 
 const SERVICE = 'cloudidentity.googleapis.com';
@@ -39,10 +41,9 @@ function parseFilter(text: string, customerId: string): PolicyFilter[] | 'other-
   return settings > 1 || customers > 1 ? null : filters;
 }
 
-/** The 429 rule's state: the gap (0 = off) and when the last page was answered. */
-export type PolicyPacing = { minGapMs: number; lastServedAt: number };
+export const PACING_KEY = 'policies.list';
 
-export function policiesList(pacing: PolicyPacing): ApiEndpoint {
+export function policiesList(pacing: RateLimiter): ApiEndpoint {
   return {
     pattern: /^\/v1\/policies$/,
     api: 'cloud',
@@ -59,10 +60,7 @@ export function policiesList(pacing: PolicyPacing): ApiEndpoint {
       },
     },
     handle({ query, world }: ApiRequest) {
-      const now = Date.now();
-      if (pacing.minGapMs > 0 && now - pacing.lastServedAt < pacing.minGapMs) {
-        return rateLimited('cloud', SERVICE);
-      }
+      if (pacing.retryAfter(PACING_KEY) !== null) return rateLimited('cloud', SERVICE);
       const rawSize = query.get('pageSize');
       let size = 50;
       if (rawSize !== null && rawSize !== '') {
@@ -72,17 +70,13 @@ export function policiesList(pacing: PolicyPacing): ApiEndpoint {
       const filters = parseFilter(query.get('filter') ?? '', world.customerId);
       if (filters === null) return badRequest('cloud', 'Invalid filter.');
       if (filters === 'other-customer') return notAdmin('cloud');
-      const bound = ['filter'];
-      const offset = pageOffset(query, bound);
-      if (offset === null) return badRequest('cloud', 'Invalid page token.');
       const matching = world.policies.filter((p) => filters.every((f) => f(p)));
-      const page = matching.slice(offset, offset + size);
-      pacing.lastServedAt = now;
+      const page = tokenPage(matching, query, size, ['filter']);
+      if (!page) return badRequest('cloud', 'Invalid page token.');
+      pacing.count(PACING_KEY);
       return json(200, {
-        ...(page.length > 0 ? { policies: page } : {}),
-        ...(offset + size < matching.length
-          ? { nextPageToken: pageToken(offset + size, query, bound) }
-          : {}),
+        ...(page.items.length > 0 ? { policies: page.items } : {}),
+        ...nextPageToken(page),
       });
     },
   };

@@ -2,11 +2,11 @@
 // integrations-reference §1.5–1.7. Validation messages are this fake's own wording; the statuses
 // (400) are Google's.
 import { createHash } from 'node:crypto';
-import { json } from '../answers';
+import { json } from '../kit/answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import type { FieldSchema } from './fields';
 import { badRequest } from './google-errors';
-import { pageOffset, pageSize, pageToken } from './page-token';
+import { nextPageToken, pageSize, tokenPage } from './page-token';
 import { pacificDate } from './world';
 import type { FakeActivity, FakeParameter } from './world-types';
 
@@ -126,10 +126,6 @@ function listActivities({ query, params, world, now }: ApiRequest) {
   }
   const filters = parseFilters(query.get('filters') ?? '');
   if (!filters) return badRequest('admin', 'Invalid value for filters', 'invalid', 'filters');
-  const bound = ['eventName', 'startTime', 'endTime', 'filters', 'actorIpAddress'];
-  const offset = pageOffset(query, bound);
-  if (offset === null)
-    return badRequest('admin', 'Invalid value for pageToken', 'invalid', 'pageToken');
 
   const eventName = query.get('eventName');
   const actor = userKey === 'all' ? null : userKey.toLowerCase();
@@ -149,13 +145,14 @@ function listActivities({ query, params, world, now }: ApiRequest) {
     if (events.length === 0) continue;
     matching.push(events.length === activity.events.length ? activity : { ...activity, events });
   }
-  const page = matching.slice(offset, offset + size);
-  const more = offset + size < matching.length;
+  const bound = ['eventName', 'startTime', 'endTime', 'filters', 'actorIpAddress'];
+  const page = tokenPage(matching, query, size, bound);
+  if (!page) return badRequest('admin', 'Invalid value for pageToken', 'invalid', 'pageToken');
   return json(200, {
     kind: 'admin#reports#activities',
-    etag: etagOf(`activities:${application}:${offset}:${page.length}`),
-    ...(page.length > 0 ? { items: page } : {}),
-    ...(more ? { nextPageToken: pageToken(offset + size, query, bound) } : {}),
+    etag: etagOf(`activities:${application}:${page.offset}:${page.items.length}`),
+    ...(page.items.length > 0 ? { items: page.items } : {}),
+    ...nextPageToken(page),
   });
 }
 

@@ -1,7 +1,7 @@
 // The workspace a fake Google serves: built from explicit people and events plus, when asked,
 // a deterministic crowd of generated users with their logins, Drive sharing and Gmail figures.
 import { createHash } from 'node:crypto';
-import { digitString, idString, pick, seededRandom } from '../random';
+import { digitString, idString, pick, seededRandom } from '../kit/random';
 import { type DriveEventSeed, driveActivities } from './drive-audit';
 import type {
   FakeActivity,

@@ -6,19 +6,20 @@
 //   POST   /__fake/revoke-tokens       every token issued so far is invalidated (190/460)
 //   POST   /__fake/refuse-two-factor   {error: {code, message, …} | null}
 //   POST   /__fake/revoke-permission   {name}
-//   POST   /__fake/fail-next           {path, code, times?}
+//   POST   /__fake/fail-next           {path, code, times?, after?}
 //   POST   /__fake/latency             {ms}
 //   POST   /__fake/reset               back to the start
-import { json } from '../answers';
+import { json } from '../kit/answers';
 import {
   type ControlRoute,
   commonControls,
   controlRouter,
+  failNextControl,
   invalid,
   isRecord,
   num,
   ok,
-} from '../control-api-kit';
+} from '../kit/control-api';
 import type { FakeMeta } from './fake-meta';
 import type { MetaErrorFields } from './graph-errors';
 
@@ -63,13 +64,7 @@ export function controlApi(fake: Controls) {
       fake.revokePermission(b.name);
       return ok();
     },
-    'POST /__fake/fail-next': (b) => {
-      const code = num(b.code);
-      if (typeof b.path !== 'string' || code === null) return invalid('path and code are required');
-      const times = num(b.times);
-      fake.failNext(b.path, code, times === null ? {} : { times });
-      return ok();
-    },
+    'POST /__fake/fail-next': failNextControl('code', fake.failNext),
     'POST /__fake/reset': () => {
       fake.reset();
       return ok();

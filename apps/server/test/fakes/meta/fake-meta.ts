@@ -2,10 +2,14 @@
 // Graph API (graph.facebook.com) on their real paths, as integrations-reference §3 and §6 say,
 // plus test controls: methods on the returned object, and the same over HTTP under /__fake/ for
 // tests that run it in another process (see control-api.ts).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type Answer, formOf, readBody, send } from '../answers';
-import { listenLocally } from '../listen';
+import type { IncomingMessage } from 'node:http';
+import { type Answer, formOf, send } from '../kit/answers';
+import {
+  type FakeRequest,
+  fakeServer,
+  type LoggedRequest as KitLoggedRequest,
+} from '../kit/fake-server';
+import { type FailureOptions, forcedFailures } from '../kit/forced-failures';
 import { TEST_CLIENT } from '../test-client';
 import { controlApi } from './control-api';
 import { createGraphApi } from './graph-api';
@@ -21,14 +25,9 @@ import {
   type FakePerson,
 } from './world';
 
-export type LoggedRequest = {
-  method: string;
-  path: string;
+export type LoggedRequest = KitLoggedRequest & {
   /** Query and form fields together. */
   params: Record<string, string>;
-  status: number;
-  /** Epoch ms when the request arrived. */
-  at: number;
 };
 
 export type FakeMetaOptions = {
@@ -65,7 +64,7 @@ export type FakeMeta = {
   /** The permission is taken from every token issued so far. */
   revokePermission(name: string): void;
   /** The next requests whose path starts with `pathPrefix` answer Meta error `code`. */
-  failNext(pathPrefix: string, code: number, options?: { times?: number }): void;
+  failNext(pathPrefix: string, code: number, options?: FailureOptions): void;
   setLatencyMs(ms: number): void;
   /** Back to the start: the seeded businesses, no tokens, no switches, an empty log. */
   reset(): void;
@@ -74,15 +73,21 @@ export type FakeMeta = {
 
 const VERSIONED = /^\/(v\d+\.\d+)(\/.*)?$/;
 
+/** Query and form fields together, as Graph reads them. */
+function paramsOf({ req, url, body }: FakeRequest): URLSearchParams {
+  const params = new URLSearchParams(url.searchParams);
+  for (const [k, v] of formOf(req, body)) params.append(k, v);
+  return params;
+}
+
 export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<FakeMeta> {
   const person = options.person ?? DEFAULT_PERSON;
   const seeds = options.businesses ?? DEFAULT_BUSINESSES;
   let businesses = buildBusinesses(seeds);
-  let latencyMs = options.latencyMs ?? 0;
+  const { listen, ...traffic } = fakeServer<LoggedRequest>(options);
   let refusal: MetaErrorFields | null = null;
   let origin = '';
-  const failures: { prefix: string; code: number; left: number }[] = [];
-  const log: LoggedRequest[] = [];
+  const failures = forcedFailures<number>();
   const apps = options.clients ?? [
     { ...TEST_CLIENT, name: 'Castellan (test)', redirectUris: options.redirectUris ?? [] },
   ];
@@ -98,12 +103,8 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
 
   function route(req: IncomingMessage, url: URL, params: URLSearchParams): Answer {
     const method = req.method ?? 'GET';
-    const failure = failures.find((f) => url.pathname.startsWith(f.prefix));
-    if (failure) {
-      failure.left -= 1;
-      if (failure.left <= 0) failures.splice(failures.indexOf(failure), 1);
-      return failureFor(failure.code);
-    }
+    const failure = failures.take(url.pathname);
+    if (failure !== null) return failureFor(failure);
     const authorization = req.headers.authorization;
     if (url.pathname === '/debug_token') return login.debugToken(params, authorization);
     const match = VERSIONED.exec(url.pathname);
@@ -117,10 +118,7 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
   }
 
   const fake: Omit<FakeMeta, 'url' | 'close'> = {
-    requests: () => [...log],
-    clearRequests: () => {
-      log.length = 0;
-    },
+    ...traffic,
     businesses: () => structuredClone(businesses),
     issueToken: (p = {}) => {
       const issued = tokens.issue({
@@ -137,50 +135,28 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
       refusal = error;
     },
     revokePermission: (name) => tokens.revokePermission(name),
-    failNext: (prefix, code, o = {}) => {
-      failures.push({ prefix, code, left: o.times ?? 1 });
-    },
-    setLatencyMs: (ms) => {
-      latencyMs = ms;
-    },
+    failNext: (prefix, code, o) => failures.add(prefix, code, o),
     reset: () => {
       businesses = buildBusinesses(seeds);
       refusal = null;
-      failures.length = 0;
-      log.length = 0;
-      latencyMs = options.latencyMs ?? 0;
+      failures.clear();
+      traffic.clearRequests();
+      traffic.setLatencyMs(options.latencyMs ?? 0);
       tokens.clear();
       login.clear();
     },
   };
   const control = controlApi(fake);
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://fake-meta');
-    const body = await readBody(req);
-    if (url.pathname.startsWith('/__fake/')) {
-      send(res, await control(req.method ?? 'GET', url, body));
-      return;
-    }
-    const params = new URLSearchParams(url.searchParams);
-    for (const [k, v] of formOf(req, body)) params.append(k, v);
-    const entry: LoggedRequest = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      params: Object.fromEntries(params),
-      status: 0,
-      at: Date.now(),
-    };
-    log.push(entry);
-    if (latencyMs > 0) await sleep(latencyMs);
-    const answer = route(req, url, params);
-    entry.status = answer.status;
-    send(res, answer, false);
-  }
-
-  const listening = await listenLocally(options.port, handle, (res, err) => {
-    send(res, failureFor(1), false);
-    console.error('fake Meta:', err);
+  const listening = await listen(options.port, {
+    control,
+    logEntry: (request, logged) => ({ ...logged, params: Object.fromEntries(paramsOf(request)) }),
+    answer: (request) => route(request.req, request.url, paramsOf(request)),
+    send: (res, answer) => send(res, answer, false),
+    crash: (err) => {
+      console.error('fake Meta:', err);
+      return failureFor(1);
+    },
   });
   origin = listening.url;
   return { ...fake, ...listening };

@@ -1,6 +1,6 @@
 // Graph's `fields` parameter: only the asked fields (plus id) are answered; without it a node
 // gives its defaults (id and name).
-import type { Answer } from '../answers';
+import type { Answer } from '../kit/answers';
 import { invalidParameter } from './graph-errors';
 
 const DEFAULT_FIELDS = ['id', 'name'];

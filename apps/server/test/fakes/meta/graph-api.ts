@@ -1,7 +1,7 @@
 // The fake's Graph API nodes and edges: /me, /me/businesses, /{business-id}/business_users,
 // GET/POST /{business-id} (two_factor_type, integrations-reference §3.3–3.5), and
 // GET/DELETE /{user-id}/permissions (what the person granted the app; DELETE removes the app).
-import { type Answer, json } from '../answers';
+import { type Answer, json } from '../kit/answers';
 import { fieldsOf, selectFields } from './fields';
 import {
   invalidParameter,

@@ -2,7 +2,8 @@
 // statuses Meta pairs with each code are unconfirmed (reference §7.11): 400 for most, 403 for
 // permission codes, 500 for the transient codes 1 and 2.
 import { randomBytes } from 'node:crypto';
-import { type Answer, json } from '../answers';
+import type { Answer } from '../kit/answers';
+import { errorAnswer } from '../kit/errors';
 
 export type MetaErrorFields = {
   message: string;
@@ -21,7 +22,7 @@ export const statusOfCode = (code: number): number =>
 
 export function metaError(fields: MetaErrorFields, status = statusOfCode(fields.code)): Answer {
   const { message, type, ...rest } = fields;
-  return json(status, {
+  return errorAnswer(status, {
     error: { message, type: type ?? 'OAuthException', ...rest, fbtrace_id: fbtraceId() },
   });
 }

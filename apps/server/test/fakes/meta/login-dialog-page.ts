@@ -1,5 +1,6 @@
 // The fake's Facebook Login pages: the dialog a browser test fills in, and the error page.
-import { escapeHtml, htmlPage } from '../html-page';
+import { buildConsentPage } from '../kit/consent-page';
+import { escapeHtml, htmlPage } from '../kit/html-page';
 
 export function loginDialogPage(p: {
   action: string;
@@ -8,27 +9,17 @@ export function loginDialogPage(p: {
   personName: string;
   permissions: readonly string[];
 }): string {
-  const boxes = p.permissions
-    .map(
-      (name, i) =>
-        `<label><input type="checkbox" name="scope" value="${escapeHtml(name)}" id="permission-${i}" checked> ${escapeHtml(name)}</label>`,
-    )
-    .join('\n');
-  return htmlPage(
-    'Log in with Facebook',
-    `<main>
-<h1>Continue as ${escapeHtml(p.personName)}</h1>
-<p><strong>${escapeHtml(p.appName)}</strong> is requesting access to:</p>
-<form method="post" action="${escapeHtml(p.action)}">
-<input type="hidden" name="request" value="${escapeHtml(p.request)}">
-<fieldset><legend>Permissions</legend>
-${boxes}
-</fieldset>
-<button type="submit" name="action" value="continue">Continue</button>
-<button type="submit" name="action" value="cancel">Cancel</button>
-</form>
-</main>`,
-  );
+  return buildConsentPage({
+    title: 'Log in with Facebook',
+    heading: `Continue as ${p.personName}`,
+    appName: p.appName,
+    asks: ['', ' is requesting access to:'],
+    action: p.action,
+    hidden: { request: p.request },
+    legend: 'Permissions',
+    scopes: p.permissions.map((name) => ({ value: name, label: name })),
+    allow: { value: 'continue', label: 'Continue' },
+  });
 }
 
 /** Like Facebook's dialog errors ("Invalid App ID", "URL Blocked"). */

@@ -2,7 +2,7 @@
 // long-lived exchange and debug_token. Error codes of the token endpoint beyond the envelope are
 // from memory ([MEM]): 101 unknown app, 1 wrong secret, 100 with subcodes 36007–36009 for codes.
 import { randomBytes } from 'node:crypto';
-import { type Answer, html, json, redirect } from '../answers';
+import { type Answer, html, json, redirect } from '../kit/answers';
 import { invalidParameter, metaError, unknownToken } from './graph-errors';
 import { dialogErrorPage, loginDialogPage } from './login-dialog-page';
 import { LONG_LIVED_S, proofOf, SHORT_LIVED_S, type TokenStore, tokenOfRequest } from './tokens';

@@ -1,18 +1,12 @@
-// Graph's cursor paging: `limit` and `after` in, `data` + `paging.cursors` + `paging.next` (an
-// absolute URL, absent on the last page) out. `before` and `paging.previous` are left out: no
-// client here pages backwards.
-import type { Answer } from '../answers';
+// Graph's cursor paging over the kit's cursors: `limit` and `after` in, `data` + `paging.cursors`
+// + `paging.next` (an absolute URL, absent on the last page) out. `before` and `paging.previous`
+// are left out: no client here pages backwards.
+import type { Answer } from '../kit/answers';
+import { cursorOf, pageAt } from '../kit/paging';
 import { invalidParameter } from './graph-errors';
 
 const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 100;
-
-const cursor = (index: number) => Buffer.from(`fake-cursor:${index}`).toString('base64url');
-
-function indexOf(value: string): number | null {
-  const match = /^fake-cursor:(\d+)$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  return match ? Number(match[1]) : null;
-}
 
 /** One page of `items` for the request `url`, whose links point at `origin`. */
 export function pageOf<T>(
@@ -26,29 +20,28 @@ export function pageOf<T>(
   if (!Number.isInteger(limit) || limit < 1) {
     return invalidParameter('(#100) Param limit must be a positive integer');
   }
-  const after = q.get('after');
-  const afterIndex = after === null ? -1 : indexOf(after);
-  if (afterIndex === null) return invalidParameter('(#100) The after cursor is not valid');
-  const start = afterIndex + 1;
-  const page = items.slice(start, start + Math.min(limit, MAX_LIMIT));
-  const end = start + page.length - 1;
-  const nextLink = (index: number) => {
+  const page = pageAt(items, q.get('after'), Math.min(limit, MAX_LIMIT));
+  if (!page) return invalidParameter('(#100) The after cursor is not valid');
+  const nextLink = (cursor: string) => {
     const next = new URL(`${origin}${url.pathname}`);
     for (const [k, v] of q) if (k !== 'after' && k !== 'before') next.searchParams.set(k, v);
     next.searchParams.set('limit', String(limit));
-    next.searchParams.set('after', cursor(index));
+    next.searchParams.set('after', cursor);
     return next.toString();
   };
   return {
-    page,
+    page: page.items,
     body: (data) =>
-      page.length === 0
+      page.items.length === 0
         ? { data }
         : {
             data,
             paging: {
-              cursors: { before: cursor(start), after: cursor(end) },
-              ...(end < items.length - 1 ? { next: nextLink(end) } : {}),
+              cursors: {
+                before: cursorOf(page.offset),
+                after: cursorOf(page.offset + page.items.length),
+              },
+              ...(page.next ? { next: nextLink(page.next) } : {}),
             },
           },
   };

@@ -1,7 +1,7 @@
 // The user access tokens the fake has issued, and the check every Graph call makes of its token
 // and appsecret_proof.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Answer } from '../answers';
+import type { Answer } from '../kit/answers';
 import {
   appNotAuthorized,
   badProof,

@@ -1,33 +1,27 @@
 // Graph collection answers: $top, $select and an absolute @odata.nextLink whose opaque
-// $skiptoken is bound to the rest of the query, as Graph's are (integrations-reference §2.8).
-import { createHash } from 'node:crypto';
-import type { Answer } from '../answers';
-import { json } from '../answers';
+// $skiptoken (a kit cursor) is bound to the rest of the query, as Graph's are
+// (integrations-reference §2.8).
+import { type Answer, json } from '../kit/answers';
+import { pageAt } from '../kit/paging';
 import { badRequest } from './graph-errors';
 
 export type PageLimits = { defaultTop: number; maxTop: number; clampTop?: boolean };
 
+const withoutToken = (query: URLSearchParams) => [...query].filter(([k]) => k !== '$skiptoken');
+
 const bindingOf = (query: URLSearchParams) =>
-  createHash('sha256')
-    .update(
-      [...query]
-        .filter(([k]) => k !== '$skiptoken')
-        .map(([k, v]) => `${k}=${v}`)
-        .sort()
-        .join('&'),
-    )
-    .digest('base64url')
-    .slice(0, 16);
+  withoutToken(query)
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('&');
 
-const skipToken = (offset: number, query: URLSearchParams) =>
-  Buffer.from(`${offset}:${bindingOf(query)}`).toString('base64url');
-
-function offsetOf(query: URLSearchParams): number | null {
-  const token = query.get('$skiptoken');
-  if (token === null) return 0;
-  const [offset, binding] = Buffer.from(token, 'base64url').toString('utf8').split(':');
-  if (!offset || !/^\d+$/.test(offset) || binding !== bindingOf(query)) return null;
-  return Number(offset);
+/** The request's address at `origin` with `cursor` as its $skiptoken, the rest of it as it was. */
+function nextLink(origin: string, url: URL, cursor: string): string {
+  const next = new URL(`${origin}${url.pathname}`);
+  const parts = withoutToken(url.searchParams).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+  parts.push(`$skiptoken=${cursor}`);
+  next.search = parts.join('&');
+  return next.toString();
 }
 
 /** The page size a request asks for, or the 400 Graph answers. */
@@ -84,23 +78,13 @@ export function collectionPage<T>(
     shape?: (item: T) => unknown;
   },
 ): Answer {
-  const offset = offsetOf(p.url.searchParams);
-  if (offset === null) {
-    return badRequest('Invalid $skiptoken value.', 'Request_UnsupportedQuery');
-  }
-  const page = items.slice(offset, offset + p.size);
+  const query = p.url.searchParams;
+  const page = pageAt(items, query.get('$skiptoken'), p.size, bindingOf(query));
+  if (!page) return badRequest('Invalid $skiptoken value.', 'Request_UnsupportedQuery');
   const body: Record<string, unknown> = {
     '@odata.context': `https://graph.microsoft.com/v1.0/$metadata#${p.context}`,
   };
-  if (offset + p.size < items.length) {
-    const next = new URL(`${p.origin}${p.url.pathname}`);
-    const query = new URLSearchParams(p.url.searchParams);
-    query.delete('$skiptoken');
-    const parts = [...query].map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
-    parts.push(`$skiptoken=${skipToken(offset + p.size, query)}`);
-    next.search = parts.join('&');
-    body['@odata.nextLink'] = next.toString();
-  }
-  body.value = p.shape ? page.map(p.shape) : page;
+  if (page.next) body['@odata.nextLink'] = nextLink(p.origin, p.url, page.next);
+  body.value = p.shape ? page.items.map(p.shape) : page.items;
   return json(200, body);
 }

@@ -4,20 +4,20 @@
 //   POST   /__fake/premium            {premium}: Entra ID P1 on or off
 //   POST   /__fake/expire-tokens      every access and refresh token issued so far stops working
 //   POST   /__fake/revoke-scope       {scope}: Graph calls needing it answer 403
-//   POST   /__fake/fail-next          {path, status, times?, retryAfterSeconds?}
+//   POST   /__fake/fail-next          {path, status, times?, after?, retryAfterSeconds?}
 //   POST   /__fake/latency            {ms}: added to every answer
 //   POST   /__fake/grants             {email, scopes?}: a grant without the browser
 //   POST   /__fake/reset              [{TenantOptions}]: a new tenant (dates as ISO strings)
-import { json } from '../answers';
+import { json } from '../kit/answers';
 import {
   type ControlRoute,
   commonControls,
   controlRouter,
+  failNextControl,
   invalid,
   isRecord,
-  num,
   ok,
-} from '../control-api-kit';
+} from '../kit/control-api';
 import type { FakeMicrosoft } from './fake-microsoft';
 import type { TenantOptions } from './tenant';
 
@@ -84,19 +84,7 @@ export function controlApi(fake: Controls) {
       fake.revokeScope(b.scope);
       return ok();
     },
-    'POST /__fake/fail-next': (b) => {
-      const status = num(b.status);
-      if (typeof b.path !== 'string' || status === null) {
-        return invalid('path and status are required');
-      }
-      const times = num(b.times);
-      const retryAfterSeconds = num(b.retryAfterSeconds);
-      fake.failNext(b.path, status, {
-        ...(times === null ? {} : { times }),
-        ...(retryAfterSeconds === null ? {} : { retryAfterSeconds }),
-      });
-      return ok();
-    },
+    'POST /__fake/fail-next': failNextControl('status', fake.failNext),
     'POST /__fake/grants': (b) => {
       if (typeof b.email !== 'string') return invalid('email is required');
       const scopes = Array.isArray(b.scopes) ? b.scopes.map(String) : undefined;

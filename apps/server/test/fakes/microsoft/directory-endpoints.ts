@@ -1,5 +1,5 @@
 // /v1.0/organization, the directory roles and their members, and the two policies read.
-import { json } from '../answers';
+import { json } from '../kit/answers';
 import { collectionPage, pageSizeOf, pick, selectionOf } from './collection';
 import { type GraphEndpoint, type GraphRequest, graphScope } from './graph-endpoint';
 import { notFound } from './graph-errors';

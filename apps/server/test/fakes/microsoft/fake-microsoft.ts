@@ -2,10 +2,11 @@
 // (/{tenant}/oauth2/v2.0/authorize and /token) and Graph's (/v1.0/...) the way the real services
 // do (integrations-reference §2 and §6), plus test controls: methods on the returned object,
 // and the same over HTTP under /__fake/ (control-api.ts).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type Answer, readBody, send } from '../answers';
-import { listenLocally } from '../listen';
+import type { IncomingMessage } from 'node:http';
+import { type Answer, send } from '../kit/answers';
+import { errorAnswer } from '../kit/errors';
+import { fakeServer, type LoggedRequest as KitLoggedRequest } from '../kit/fake-server';
+import { type FailureOptions, forcedFailures } from '../kit/forced-failures';
 import { TEST_CLIENT } from '../test-client';
 import { controlApi } from './control-api';
 import {
@@ -23,16 +24,8 @@ import { signIns } from './sign-ins-endpoint';
 import { buildTenant, type Tenant, type TenantOptions } from './tenant';
 import { userRegistrationDetails, usersList } from './user-endpoints';
 
-export type LoggedRequest = {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  status: number;
-  /** Epoch ms when the request arrived. */
-  at: number;
-  /** How long the fake worked on the answer, the added latency left out. */
-  workMs: number;
-};
+/** The path is decoded. */
+export type LoggedRequest = KitLoggedRequest & { query: Record<string, string> };
 
 export type FakeMicrosoftOptions = {
   /** Default 0: any free port. */
@@ -57,7 +50,7 @@ export type FakeMicrosoft = {
   failNext(
     pathPrefix: string,
     status: number,
-    options?: { times?: number; retryAfterSeconds?: number },
+    options?: FailureOptions & { retryAfterSeconds?: number },
   ): void;
   setPremium(premium: boolean): void;
   /** Every access and refresh token issued so far stops working. */
@@ -100,10 +93,9 @@ export async function startFakeMicrosoft(
 ): Promise<FakeMicrosoft> {
   const initial = options.tenant ?? { domain: DEFAULT_DOMAIN, userCount: 20 };
   let tenant = buildTenant(initial);
-  let latencyMs = options.latencyMs ?? 0;
+  const { listen, ...traffic } = fakeServer<LoggedRequest>(options);
   const revokedScopes = new Set<string>();
-  const failures: { path: string; status: number; left: number; retryAfterSeconds?: number }[] = [];
-  const log: LoggedRequest[] = [];
+  const failures = forcedFailures<{ status: number; retryAfterSeconds?: number }>();
   const identity = createIdentity({
     clients: options.clients ?? [{ ...TEST_CLIENT, redirectUris: options.redirectUris ?? [] }],
     tenant: () => tenant,
@@ -125,12 +117,8 @@ export async function startFakeMicrosoft(
   }
 
   async function route(req: IncomingMessage, url: URL, path: string, body: string) {
-    const failure = failures.find((f) => path.startsWith(f.path));
-    if (failure) {
-      failure.left -= 1;
-      if (failure.left <= 0) failures.splice(failures.indexOf(failure), 1);
-      return throttled(failure.status, failure.retryAfterSeconds);
-    }
+    const failure = failures.take(path);
+    if (failure) return throttled(failure.status, failure.retryAfterSeconds);
     const oauth =
       /^\/(?<tenant>[^/]+)\/(?:oauth2\/v2\.0\/(?<step>authorize|token)|(?<login>login))$/.exec(
         path,
@@ -156,18 +144,9 @@ export async function startFakeMicrosoft(
 
   const fake: Omit<FakeMicrosoft, 'url' | 'close'> = {
     tenant: () => tenant,
-    requests: () => [...log],
-    clearRequests: () => {
-      log.length = 0;
-    },
-    failNext: (path, status, o = {}) => {
-      failures.push({
-        path,
-        status,
-        left: o.times ?? 1,
-        ...(o.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: o.retryAfterSeconds }),
-      });
-    },
+    ...traffic,
+    failNext: (path, status, { retryAfterSeconds, ...o } = {}) =>
+      failures.add(path, { status, retryAfterSeconds }, o),
     setPremium: (premium) => {
       tenant.premium = premium;
     },
@@ -175,50 +154,28 @@ export async function startFakeMicrosoft(
     revokeScope: (scope) => {
       revokedScopes.add(fullScope(scope));
     },
-    setLatencyMs: (ms) => {
-      latencyMs = ms;
-    },
     setAccessTokenLifetime: (s) => identity.setAccessTokenLifetime(s),
     issueGrant: (p) => identity.issueGrant(p),
     reset: (options) => {
       tenant = buildTenant(options ?? initial);
       revokedScopes.clear();
       identity.forgetConsents();
-      failures.length = 0;
-      log.length = 0;
+      failures.clear();
+      traffic.clearRequests();
     },
   };
   const control = controlApi(fake);
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://fake-microsoft');
-    const body = await readBody(req);
-    if (url.pathname.startsWith('/__fake/')) {
-      send(res, await control(req.method ?? 'GET', url, body));
-      return;
-    }
-    const entry: LoggedRequest = {
-      method: req.method ?? 'GET',
+  const listening = await listen(options.port, {
+    control,
+    logEntry: ({ url }, logged) => ({
+      ...logged,
       path: decodeURIComponent(url.pathname),
       query: Object.fromEntries(url.searchParams),
-      status: 0,
-      at: Date.now(),
-      workMs: 0,
-    };
-    log.push(entry);
-    if (latencyMs > 0) await sleep(latencyMs);
-    const started = performance.now();
-    const answer = await route(req, url, entry.path, body);
-    entry.status = answer.status;
-    send(res, answer, false);
-    entry.workMs = performance.now() - started;
-  }
-
-  const listening = await listenLocally(options.port, handle, (res, err) => {
-    send(res, {
-      status: 500,
-      body: { error: { code: 'generalException', message: String(err) } },
-    });
+    }),
+    answer: ({ req, url, body }, entry) => route(req, url, entry.path, body),
+    send: (res, answer) => send(res, answer, false),
+    crash: (err) => errorAnswer(500, { error: { code: 'generalException', message: String(err) } }),
   });
   return { ...fake, ...listening };
 }

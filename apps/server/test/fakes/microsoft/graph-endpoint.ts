@@ -1,4 +1,4 @@
-import type { Answer } from '../answers';
+import type { Answer } from '../kit/answers';
 import type { Tenant } from './tenant';
 
 export const GRAPH = 'https://graph.microsoft.com/';

@@ -1,6 +1,7 @@
 // Graph's error envelope and the answers the fake gives with it (integrations-reference §2.9).
 import { randomUUID } from 'node:crypto';
-import { type Answer, json } from '../answers';
+import type { Answer } from '../kit/answers';
+import { type ErrorOptions, errorAnswer } from '../kit/errors';
 
 /** Graph's innerError date: ISO 8601 to the second, without a zone. */
 const graphDate = () => new Date().toISOString().slice(0, 19);
@@ -9,26 +10,19 @@ export function graphError(
   status: number,
   code: string,
   message: string,
-  headers?: Record<string, string>,
+  options?: ErrorOptions,
 ): Answer {
   const requestId = randomUUID();
-  return json(
-    status,
-    {
-      error: {
-        code,
-        message,
-        innerError: { date: graphDate(), 'request-id': requestId, 'client-request-id': requestId },
-      },
-    },
-    headers,
-  );
+  const innerError = { date: graphDate(), 'request-id': requestId, 'client-request-id': requestId };
+  return errorAnswer(status, { error: { code, message, innerError } }, options);
 }
 
 export const invalidToken = (message = 'Access token has expired or is not yet valid.') =>
   graphError(401, 'InvalidAuthenticationToken', message, {
-    'www-authenticate':
-      'Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", client_id="00000003-0000-0000-c000-000000000000"',
+    headers: {
+      'www-authenticate':
+        'Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", client_id="00000003-0000-0000-c000-000000000000"',
+    },
   });
 
 export const requestDenied = () =>
@@ -51,10 +45,10 @@ export const notFound = (path: string) =>
   graphError(404, 'Request_ResourceNotFound', `Resource '${path}' does not exist.`);
 
 export function throttled(status: number, retryAfterSeconds?: number): Answer {
-  const headers =
-    retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) };
   if (status === 429) {
-    return graphError(429, 'TooManyRequests', 'Too many requests, retry later.', headers);
+    return graphError(429, 'TooManyRequests', 'Too many requests, retry later.', {
+      retryAfterSeconds,
+    });
   }
   const [code, message] =
     status === 503
@@ -62,5 +56,5 @@ export function throttled(status: number, retryAfterSeconds?: number): Answer {
       : status === 504
         ? ['UnknownError', 'The gateway timed out.']
         : ['generalException', 'An unexpected error occurred.'];
-  return graphError(status, code, message, headers);
+  return graphError(status, code, message, { retryAfterSeconds });
 }

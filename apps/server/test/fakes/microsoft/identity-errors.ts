@@ -1,6 +1,7 @@
 // The identity platform's OAuth error body (integrations-reference §2.1).
 import { randomUUID } from 'node:crypto';
-import { type Answer, json } from '../answers';
+import type { Answer } from '../kit/answers';
+import { errorAnswer } from '../kit/errors';
 
 /** `2016-01-09 02:02:12Z`, the form the token endpoint's timestamps take. */
 export const aadTimestamp = (at = new Date()) =>
@@ -11,7 +12,7 @@ export function oauthError(status: number, error: string, code: number, message:
   const traceId = randomUUID();
   const correlationId = randomUUID();
   const timestamp = aadTimestamp();
-  return json(status, {
+  return errorAnswer(status, {
     error,
     error_description: `AADSTS${code}: ${message}\r\nTrace ID: ${traceId}\r\nCorrelation ID: ${correlationId}\r\nTimestamp: ${timestamp}`,
     error_codes: [code],

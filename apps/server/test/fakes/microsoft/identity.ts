@@ -3,7 +3,8 @@
 // the bearer check of Graph calls.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type Answer, formOf, html, redirect } from '../answers';
+import { type Answer, formOf, html, redirect } from '../kit/answers';
+import { clientCredentials } from '../kit/client-credentials';
 import { consentPage, errorPage } from './consent-page';
 import { GRAPH } from './graph-endpoint';
 import { missingParameter, oauthError } from './identity-errors';
@@ -302,14 +303,7 @@ export function createIdentity(options: {
   }
 
   function clientOf(req: IncomingMessage, form: URLSearchParams): IdentityClient | Answer {
-    let id = form.get('client_id');
-    let secret = form.get('client_secret');
-    const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
-    if (basic?.[1]) {
-      const [u = '', ...rest] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
-      id = decodeURIComponent(u);
-      secret = decodeURIComponent(rest.join(':'));
-    }
+    const { id, secret } = clientCredentials(req, form);
     if (!id) return missingParameter('client_id');
     const c = client(id);
     if (!c) {

@@ -1,7 +1,7 @@
 // The tenant the fake Microsoft serves: users shaped as Graph returns them, their MFA
 // registration, the Global Administrator role and the sign-in log, generated from a seed so a
 // tenant is the same on every run.
-import { seededRandom } from '../random';
+import { seededRandom } from '../kit/random';
 
 export const GLOBAL_ADMIN_TEMPLATE = '62e90394-69f5-4237-9190-012177145e10';
 

@@ -1,20 +1,62 @@
 // The fake's test controls over HTTP, for browser tests that run it in another process:
 //   GET    /__fake/customers            the customers created so far
 //   GET    /__fake/sessions             the portal sessions created so far
+//   GET    /__fake/subscriptions        the subscriptions set up so far
+//   POST   /__fake/subscriptions        {customer, plan, seats, unitAmount, currency?, status?,
+//                                       interval?}: gives a customer a subscription
 //   POST   /__fake/webhooks/send        {type, customer, status, created?, tamper?: 'signature' | 'stale'}:
 //                                       signs and delivers an event; answers {event, app: {status, body}}
 //   POST   /__fake/webhooks/redeliver   {eventId?}: an event sent before (default the last
 //                                       untampered one) again, as it was, newly signed
-//   POST   /__fake/fail-next            {path, status, times?}: Stripe errors for the next requests
+//   POST   /__fake/fail-next            {path, status, times?, after?}: Stripe errors for the next requests
 //   GET    /__fake/requests             the request log; DELETE clears it
 //   POST   /__fake/latency              {ms}
 //   POST   /__fake/reset                back to the start
-import { type Answer, json } from '../answers';
-import { commonControls, controlRouter, invalid, num, ok } from '../control-api-kit';
+import { type Answer, json } from '../kit/answers';
+import {
+  commonControls,
+  controlRouter,
+  failNextControl,
+  invalid,
+  num,
+  ok,
+} from '../kit/control-api';
 import type { FakeStripe } from './fake-stripe';
 import type { Delivery } from './webhooks';
 
 type Controls = Omit<FakeStripe, 'url' | 'close'>;
+
+/** `POST /__fake/subscriptions`: a 400 naming the field that is wrong. */
+function addSubscription(fake: Controls, b: Record<string, unknown>): Answer {
+  const { customer, plan, seats, unitAmount, currency, status, interval } = b;
+  if (typeof customer !== 'string' || !fake.customers().some((c) => c.id === customer)) {
+    return invalid('customer must be the id of a customer of this fake');
+  }
+  if (typeof plan !== 'string' || plan === '') return invalid('plan must be a name');
+  if (!Number.isInteger(seats) || (seats as number) < 1) return invalid('seats must be 1 or more');
+  if (!Number.isInteger(unitAmount) || (unitAmount as number) < 0) {
+    return invalid('unitAmount must be a whole number of minor units');
+  }
+  if (currency !== undefined && (typeof currency !== 'string' || !/^[a-z]{3}$/i.test(currency))) {
+    return invalid('currency must be a three-letter code');
+  }
+  if (status !== undefined && typeof status !== 'string') return invalid('status must be a string');
+  if (interval !== undefined && interval !== 'month' && interval !== 'year') {
+    return invalid("interval must be 'month' or 'year'");
+  }
+  return json(
+    200,
+    fake.addSubscription({
+      customer,
+      plan,
+      seats: seats as number,
+      unitAmount: unitAmount as number,
+      ...(currency ? { currency } : {}),
+      ...(status ? { status } : {}),
+      ...(interval ? { interval } : {}),
+    }),
+  );
+}
 
 const delivered = (d: Delivery | null): Answer =>
   d ? json(200, { event: d.event, app: d.answer }) : json(404, { error: 'no such event was sent' });
@@ -24,15 +66,9 @@ export function controlApi(fake: Controls) {
     ...commonControls(fake),
     'GET /__fake/customers': () => json(200, { customers: fake.customers() }),
     'GET /__fake/sessions': () => json(200, { sessions: fake.sessions() }),
-    'POST /__fake/fail-next': (b) => {
-      const status = num(b.status);
-      if (typeof b.path !== 'string' || status === null) {
-        return invalid('path and status are required');
-      }
-      const times = num(b.times);
-      fake.failNext(b.path, status, times === null ? {} : { times });
-      return ok();
-    },
+    'GET /__fake/subscriptions': () => json(200, { subscriptions: fake.subscriptions() }),
+    'POST /__fake/subscriptions': (b) => addSubscription(fake, b),
+    'POST /__fake/fail-next': failNextControl('status', fake.failNext),
     'POST /__fake/reset': () => {
       fake.reset();
       return ok();

@@ -1,11 +1,12 @@
-// A local Stripe for tests: `POST /v1/customers` and `POST /v1/billing_portal/sessions` as the
-// real API answers them (integrations-reference §4), the hosted portal page a session's `url`
-// leads to, and signed webhook deliveries to the app. Test controls: methods on the returned
+// A local Stripe for tests: `POST /v1/customers`, `POST /v1/billing_portal/sessions`,
+// `GET /v1/subscriptions` and `POST /v1/invoices/create_preview` as the real API answers them
+// (integrations-reference §4, Stripe's API reference for the last two), the hosted portal page a
+// session's `url` leads to, and signed webhook deliveries to the app. Test controls: methods on the returned
 // object, and the same over HTTP under /__fake/ (see control-api.ts).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type Answer, html, json, readBody, send } from '../answers';
-import { listenLocally } from '../listen';
+import type { IncomingMessage } from 'node:http';
+import { type Answer, html, json, send } from '../kit/answers';
+import { fakeServer, type LoggedRequest as KitLoggedRequest } from '../kit/fake-server';
+import { type FailureOptions, forcedFailures } from '../kit/forced-failures';
 import { controlApi } from './control-api';
 import { type FormValue, parseStripeForm } from './form';
 import { portalPage, unknownSessionPage } from './portal-page';
@@ -19,6 +20,7 @@ import {
   noSuchCustomer,
   unrecognizedUrl,
 } from './stripe-errors';
+import { type FakeSubscription, fakeSubscriptions, type NewSubscription } from './subscriptions';
 import {
   type Deliver,
   type Delivery,
@@ -69,14 +71,10 @@ export type FakePortalSession = {
   url: string;
 };
 
-export type LoggedRequest = {
-  method: string;
-  path: string;
+export type LoggedRequest = KitLoggedRequest & {
   params: Record<string, FormValue>;
   idempotencyKey: string | null;
   stripeVersion: string | null;
-  status: number;
-  at: number;
 };
 
 export type SendWebhook = {
@@ -106,6 +104,9 @@ export type FakeStripe = {
   clearRequests(): void;
   customers(): FakeCustomer[];
   sessions(): FakePortalSession[];
+  /** Gives a customer a subscription (what a checkout would do); answers it as Stripe shows it. */
+  addSubscription(input: NewSubscription): FakeSubscription;
+  subscriptions(): FakeSubscription[];
   /** Signs (or forges, as asked) and delivers a subscription event: the event and the answer. */
   sendWebhook(input: SendWebhook): Promise<Delivery>;
   /**
@@ -114,7 +115,7 @@ export type FakeStripe = {
    */
   redeliver(eventId?: string): Promise<Delivery | null>;
   /** The next requests whose path starts with `pathPrefix` answer Stripe's error of `status`. */
-  failNext(pathPrefix: string, status: number, options?: { times?: number }): void;
+  failNext(pathPrefix: string, status: number, options?: FailureOptions): void;
   setLatencyMs(ms: number): void;
   reset(): void;
   close(): Promise<void>;
@@ -145,13 +146,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const deliver: Deliver =
     options.deliver ?? postTo((options.appUrl ?? 'http://127.0.0.1:3000').replace(/\/$/, ''));
   let origin = '';
-  let latencyMs = 0;
+  const { listen, ...traffic } = fakeServer<LoggedRequest>();
   const customers = new Map<string, FakeCustomer>();
   const sessions = new Map<string, FakePortalSession>();
   const idempotent = new Map<string, Stored>();
-  const subscriptions = new Map<string, string>();
-  const failures: { prefix: string; status: number; left: number }[] = [];
-  const log: LoggedRequest[] = [];
+  const plans = fakeSubscriptions(now);
+  /** The subscription ids of webhook events for customers the tests gave none. */
+  const eventSubscriptions = new Map<string, string>();
+  const failures = forcedFailures<number>();
   /** The untampered events sent, by id, the last one last. */
   const sent = new Map<string, { event: Delivery['event']; payload: string }>();
 
@@ -223,6 +225,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       return createPortalSession(params);
     }
+    const knownCustomer = (id: string) => customers.has(id);
+    if (method === 'GET' && path === '/v1/subscriptions') return plans.list(params, knownCustomer);
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      return plans.preview(params, knownCustomer);
+    }
     return unrecognizedUrl(method, path);
   }
 
@@ -260,17 +267,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   }
 
   const fake: Omit<FakeStripe, 'url' | 'close'> = {
-    requests: () => [...log],
-    clearRequests: () => {
-      log.length = 0;
-    },
+    ...traffic,
     customers: () => structuredClone([...customers.values()]),
     sessions: () => structuredClone([...sessions.values()]),
+    addSubscription: (input) => plans.add(input),
+    subscriptions: () => plans.all(),
     sendWebhook: async (input) => {
-      let subscription = subscriptions.get(input.customer);
+      let subscription = plans.idOf(input.customer) ?? eventSubscriptions.get(input.customer);
       if (!subscription) {
         subscription = randomId('sub', 14);
-        subscriptions.set(input.customer, subscription);
+        eventSubscriptions.set(input.customer, subscription);
       }
       const event = subscriptionEvent({
         type: input.type,
@@ -287,20 +293,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const earlier = eventId ? sent.get(eventId) : [...sent.values()].at(-1);
       return earlier ? deliverEvent(earlier.event, earlier.payload) : null;
     },
-    failNext: (prefix, status, o = {}) => {
-      failures.push({ prefix, status, left: o.times ?? 1 });
-    },
-    setLatencyMs: (ms) => {
-      latencyMs = ms;
-    },
+    failNext: (prefix, status, o) => failures.add(prefix, status, o),
     reset: () => {
       customers.clear();
       sessions.clear();
       idempotent.clear();
-      subscriptions.clear();
-      failures.length = 0;
-      log.length = 0;
-      latencyMs = 0;
+      plans.clear();
+      eventSubscriptions.clear();
+      failures.clear();
+      traffic.clearRequests();
+      traffic.setLatencyMs(0);
       sent.clear();
     },
   };
@@ -315,12 +317,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         ? html(200, portalPage(session, customer))
         : html(404, unknownSessionPage());
     }
-    const failure = failures.find((f) => url.pathname.startsWith(f.prefix));
-    if (failure) {
-      failure.left -= 1;
-      if (failure.left <= 0) failures.splice(failures.indexOf(failure), 1);
-      return failureFor(failure.status);
-    }
+    const failure = failures.take(url.pathname);
+    if (failure !== null) return failureFor(failure);
     const type = req.headers['content-type'] ?? '';
     const params =
       req.method === 'GET' || !body
@@ -340,36 +338,27 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     );
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://fake-stripe');
-    const body = await readBody(req);
-    if (url.pathname.startsWith('/__fake/')) {
-      send(res, await control(req.method ?? 'GET', url, body));
-      return;
-    }
-    const header = (name: string) => {
-      const v = req.headers[name];
-      return typeof v === 'string' ? v : null;
-    };
-    const entry: LoggedRequest = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      params: {},
-      idempotencyKey: header('idempotency-key'),
-      stripeVersion: header('stripe-version'),
-      status: 0,
-      at: Date.now(),
-    };
-    log.push(entry);
-    if (latencyMs > 0) await sleep(latencyMs);
-    const answer = route(req, url, body, entry);
-    entry.status = answer.status;
-    send(res, { ...answer, headers: { 'request-id': randomId('req', 14), ...answer.headers } });
-  }
-
-  const listening = await listenLocally(options.port, handle, (res, err) => {
-    send(res, failureFor(500));
-    console.error('fake Stripe:', err);
+  const listening = await listen(options.port, {
+    control,
+    logEntry: ({ req }, logged) => {
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return typeof v === 'string' ? v : null;
+      };
+      return {
+        ...logged,
+        params: {},
+        idempotencyKey: header('idempotency-key'),
+        stripeVersion: header('stripe-version'),
+      };
+    },
+    answer: ({ req, url, body }, entry) => route(req, url, body, entry),
+    send: (res, answer) =>
+      send(res, { ...answer, headers: { 'request-id': randomId('req', 14), ...answer.headers } }),
+    crash: (err) => {
+      console.error('fake Stripe:', err);
+      return failureFor(500);
+    },
   });
   origin = listening.url;
   return { ...fake, ...listening };

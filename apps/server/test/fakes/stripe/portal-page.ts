@@ -1,6 +1,6 @@
 // The hosted customer portal a session's `url` opens: in the fake, a page naming the customer
 // with a way back to the session's return_url.
-import { escapeHtml, htmlPage } from '../html-page';
+import { escapeHtml, htmlPage } from '../kit/html-page';
 import type { FakeCustomer, FakePortalSession } from './fake-stripe';
 
 export function portalPage(session: FakePortalSession, customer: FakeCustomer): string {

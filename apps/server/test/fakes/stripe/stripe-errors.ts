@@ -1,10 +1,11 @@
 // Stripe's error envelope (integrations-reference §4.6) and the errors the fake answers with.
-import { type Answer, json } from '../answers';
+import type { Answer } from '../kit/answers';
+import { errorAnswer } from '../kit/errors';
 
 type StripeErrorFields = { type: string; message: string; code?: string; param?: string };
 
 export const stripeError = (status: number, error: StripeErrorFields): Answer =>
-  json(status, {
+  errorAnswer(status, {
     error: {
       ...error,
       ...(error.code

@@ -1,16 +1,17 @@
-import { Anchor, AppShell, Group, NavLink, Text } from '@mantine/core';
+import { Anchor, AppShell, Group, NavLink, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { Suspense } from 'react';
-import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
+import { type ReactNode, Suspense } from 'react';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { UserMenu } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/impersonation';
 import { TourController } from '../../features/tour';
 import { billingPortalUrl } from '../../lib/billing-portal-url';
 import { useUserData } from '../../lib/user-data';
-import { menuFor } from '../menu';
+import { isCurrentMenuTarget, menuFor } from '../menu';
 import { NavbarToggle } from './NavbarToggle';
+import { MAIN_ID, SkipLink } from './SkipLink';
 
 function MainLoading() {
   return (
@@ -20,7 +21,21 @@ function MainLoading() {
   );
 }
 
-export function AppLayout() {
+/** Which organisation the signed-in person works in: it has no name of its own but its domain. */
+function OrganizationName({ domain }: { domain: string }) {
+  return (
+    <Text size="sm" fw={600} truncate="end" title={domain} data-organization-name>
+      <VisuallyHidden>Organisation: </VisuallyHidden>
+      {domain}
+    </Text>
+  );
+}
+
+/**
+ * The frame of the signed-in pages: header, sidebar menu and the main area showing the route's
+ * page, or `children` instead (the not-found page).
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const [opened, { toggle, open, close }] = useDisclosure(false);
   // Folded away on a small screen the sidebar is only moved off-screen: keep keyboard and
   // screen-reader users out of it too. (The navbar breakpoint sm is 48em.)
@@ -34,6 +49,7 @@ export function AppLayout() {
   // Only pages of this layout ask for confirmations: the modal code stays out of public pages.
   return (
     <ModalsProvider>
+      <SkipLink />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
@@ -50,44 +66,55 @@ export function AppLayout() {
                 c="inherit"
                 aria-label="Castellan home"
               >
-                <Logo />
+                <Logo compact />
               </Anchor>
             </Group>
-            {user && <UserMenu user={user} />}
+            {user && (
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <OrganizationName domain={user.companyDomain} />
+                <UserMenu user={user} />
+              </Group>
+            )}
           </Group>
         </AppShell.Header>
 
         <AppShell.Navbar p="sm" aria-label="Main menu" inert={smallScreen && !opened}>
           {user &&
-            menuFor(user.role).map((item) =>
-              item.target === 'billing' ? (
+            menuFor(user.role).map((item) => {
+              const current = isCurrentMenuTarget(item.target, location.pathname, location.hash);
+              const marks = {
+                active: current,
+                'aria-current': current ? ('page' as const) : undefined,
+              };
+              return item.target === 'billing' ? (
                 <NavLink
                   key={item.label}
                   label={item.label}
+                  {...marks}
                   href={billingPortalUrl(
-                    window.location.origin + location.pathname + location.search,
+                    window.location.origin + location.pathname + location.search + location.hash,
                   )}
                 />
               ) : (
                 <NavLink
                   key={item.label}
                   label={item.label}
-                  component={RouterNavLink}
+                  {...marks}
+                  component={Link}
                   to={item.target}
                   onClick={close}
                 />
-              ),
-            )}
+              );
+            })}
         </AppShell.Navbar>
 
-        <AppShell.Main>
+        {/* The skip link's target: focusable by script only. */}
+        <AppShell.Main id={MAIN_ID} tabIndex={-1}>
           {user?.impersonatedBy && <ImpersonationBanner user={user} />}
           {navigation.state === 'loading' ? (
             <MainLoading />
           ) : (
-            <Suspense fallback={<MainLoading />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<MainLoading />}>{children ?? <Outlet />}</Suspense>
           )}
         </AppShell.Main>
         {/* The administrators' guided tour; it opens the sidebar when a step points into it. */}

@@ -1,9 +1,13 @@
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
 import { trackNavigation } from '../../lib/analytics';
 import { reportError } from '../../lib/error-reporting';
 import { pageTitle, usePageTitle } from '../../lib/use-page-title';
+import { useUserData } from '../../lib/user-data';
+
+// The app frame comes with the first signed-in page, not with the start page.
+const AppFrame = lazy(async () => ({ default: (await import('./AppLayout')).AppLayout }));
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -24,18 +28,37 @@ export function FullPageLoader() {
   );
 }
 
+/** An address the app does not have: inside the app's frame when signed in, alone otherwise. */
 export function NotFoundPage() {
   usePageTitle('Page not found');
+  const { data: user } = useUserData();
+  if (!user) {
+    return (
+      <Center h="100vh">
+        <Stack align="center">
+          <Title order={1}>Page not found</Title>
+          <Text>There is no page at this address.</Text>
+          <Anchor component={Link} to="/">
+            Go to the start page
+          </Anchor>
+        </Stack>
+      </Center>
+    );
+  }
   return (
-    <Center h="100vh">
-      <Stack align="center">
-        <Title order={1}>Page not found</Title>
-        <Text>There is no page at this address.</Text>
-        <Anchor component={Link} to="/">
-          Go to the start page
-        </Anchor>
-      </Stack>
-    </Center>
+    <Suspense fallback={<FullPageLoader />}>
+      <AppFrame>
+        <Stack align="flex-start" gap="sm">
+          <Title order={1} size="h2">
+            Page not found
+          </Title>
+          <Text>There is no page at this address. The menu leads to every page you can open.</Text>
+          <Anchor component={Link} to="/dashboard">
+            Go to the overview
+          </Anchor>
+        </Stack>
+      </AppFrame>
+    </Suspense>
   );
 }
 

@@ -1,1 +1,3 @@
+export { useAgentDevices } from './api';
 export { DevicesSection } from './DevicesSection';
+export { browserSystemHints, detectPlatform } from './detect-platform';

@@ -1,10 +1,11 @@
 import '@xyflow/react/dist/style.css';
 import type { AttackEdge, AttackNode } from '@castellan/contract';
+import { Anchor, Box, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { Controls, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
 import { type KeyboardEvent, useMemo } from 'react';
-import classes from './AttackGraph.module.css';
 import { GraphNode, type GraphNodeType } from './GraphNode';
-import { layoutGraph, NODE_HEIGHT } from './graph-layout';
+import { layoutGraph, MIN_READABLE_ZOOM, readableView } from './graph-layout';
 import { nodeAccessibleName } from './graph-model';
 
 type Props = {
@@ -16,10 +17,12 @@ type Props = {
 const NODE_TYPES = { attack: GraphNode };
 
 /**
- * The drawn graph, loaded only on this page (it brings React Flow and dagre). Each node is a
- * button: a click, or Enter or Space once focused with Tab, opens its details.
+ * React Flow is MIT-licensed and asks organisations that earn from it to keep its credit: the
+ * credit sits under the graph, as a link, rather than over the drawing.
  */
-export default function AttackGraph({ nodes, edges, onOpen }: Props) {
+const HIDE_OVERLAY_CREDIT = { hideAttribution: true };
+
+function Graph({ nodes, edges, onOpen, width }: Props & { width: number }) {
   const flowNodes = useMemo((): GraphNodeType[] => {
     const positions = layoutGraph(
       nodes.map((node) => node.id),
@@ -34,9 +37,11 @@ export default function AttackGraph({ nodes, edges, onOpen }: Props) {
       ariaLabel: nodeAccessibleName(node),
     }));
   }, [nodes, edges]);
-  // As tall as the laid-out graph (within limits), so a wide, flat graph leaves no empty band.
-  const bottom = Math.max(0, ...flowNodes.map((node) => node.position.y + NODE_HEIGHT));
-  const height = Math.min(560, Math.max(240, bottom + 60));
+  // Fitted to the width, but never so small that the nodes' text drops under 12 px on screen.
+  const { viewport, height } = readableView(
+    flowNodes.map((node) => node.position),
+    width,
+  );
 
   const flowEdges = useMemo((): Edge[] => {
     const labelOf = (id: string) => nodes.find((node) => node.id === id)?.label ?? id;
@@ -63,7 +68,6 @@ export default function AttackGraph({ nodes, edges, onOpen }: Props) {
     <div style={{ height }}>
       <ReactFlow
         aria-label="Attack graph"
-        className={classes.flow}
         nodes={flowNodes}
         edges={flowEdges}
         nodeTypes={NODE_TYPES}
@@ -75,12 +79,38 @@ export default function AttackGraph({ nodes, edges, onOpen }: Props) {
         edgesFocusable={false}
         panActivationKeyCode={null}
         deleteKeyCode={null}
-        minZoom={0.3}
-        fitView
-        fitViewOptions={{ padding: 0.1 }}
+        minZoom={MIN_READABLE_ZOOM}
+        maxZoom={1.5}
+        defaultViewport={viewport}
+        fitViewOptions={{ padding: 0.05, minZoom: MIN_READABLE_ZOOM, maxZoom: 1 }}
+        proOptions={HIDE_OVERLAY_CREDIT}
       >
         <Controls showInteractive={false} />
       </ReactFlow>
     </div>
+  );
+}
+
+/**
+ * The drawn graph, loaded only on this page (it brings React Flow and dagre). Each node is a
+ * button: a click, or Enter or Space once focused with Tab, opens its details. A graph wider
+ * than the page at its readable zoom starts at the entry points; drag to see the rest.
+ */
+export default function AttackGraph(props: Props) {
+  const { ref, width } = useElementSize();
+  // A new set of nodes (another asset chosen) is laid out and framed afresh.
+  const key = props.nodes.map((node) => node.id).join(' ');
+  return (
+    <Box>
+      <Box ref={ref}>
+        {width > 0 && <Graph key={`${key}@${Math.round(width)}`} {...props} width={width} />}
+      </Box>
+      <Text size="xs" c="dimmed" ta="right" mt={4}>
+        Graph drawn with{' '}
+        <Anchor href="https://reactflow.dev" target="_blank" rel="noreferrer" size="xs">
+          React Flow
+        </Anchor>
+      </Text>
+    </Box>
   );
 }

@@ -43,11 +43,7 @@ function Paths({ graph, onOpen }: { graph: AttackGraphResponse; onOpen: (id: str
   const openNode = (node: AttackNode) => onOpen(node.id);
 
   if (graph.paths.length === 0) {
-    return (
-      <Text c="dimmed">
-        No open attack paths: nothing the checks found leads an attacker to your assets.
-      </Text>
-    );
+    return <Text c="dimmed">Nothing the checks found leads an attacker to your assets.</Text>;
   }
   return (
     <Stack gap="md">

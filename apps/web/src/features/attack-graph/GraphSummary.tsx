@@ -15,7 +15,7 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The headline ("3 open paths to your admin console") and the counts behind it. */
+/** The headline, one sentence that agrees with the counts below it. */
 export function GraphSummary({ graph }: { graph: AttackGraphResponse }) {
   const { counts } = graph;
   return (

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { DetailDrawer } from '../../components/DetailDrawer';
 import { LabelledSection } from '../../components/LabelledSection';
 import { NodeBadges } from './AttackBadges';
-import { KIND_NAMES } from './graph-model';
+import { groupTasks, KIND_NAMES } from './graph-model';
+import { PeopleTaskCard } from './PeopleTaskCard';
 import { TaskCard } from './TaskCard';
 
 type Props = {
@@ -37,7 +38,7 @@ function Evidence({ node, incoming }: Pick<Props, 'incoming'> & { node: AttackNo
 
 /**
  * One node of the graph in full: what it is, the evidence for it and, for an entry point, the
- * tasks that close it. A drawer, so focus stays inside and returns to the node on closing.
+ * tasks that close it (one card for a task everyone must do). A drawer, so focus stays inside and returns to the node on closing.
  */
 export function NodePanel({
   node,
@@ -80,15 +81,23 @@ export function NodePanel({
           {node.tasks.length > 0 && (
             <LabelledSection title="Tasks that close it">
               <Stack component="ul" gap="xs" p={0} style={{ listStyle: 'none' }}>
-                {node.tasks.map((task) => (
-                  <TaskCard
-                    key={task.taskId}
-                    task={task}
-                    canComplete={canComplete(task)}
-                    completing={completingId === task.taskId}
-                    onComplete={onComplete}
-                  />
-                ))}
+                {groupTasks(node.tasks).map((group) =>
+                  group.kind === 'people' ? (
+                    <PeopleTaskCard
+                      key={group.catalogueId}
+                      title={group.title}
+                      tasks={group.tasks}
+                    />
+                  ) : (
+                    <TaskCard
+                      key={group.task.taskId}
+                      task={group.task}
+                      canComplete={canComplete(group.task)}
+                      completing={completingId === group.task.taskId}
+                      onComplete={onComplete}
+                    />
+                  ),
+                )}
               </Stack>
             </LabelledSection>
           )}

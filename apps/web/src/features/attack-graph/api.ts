@@ -1,4 +1,4 @@
-import type { AttackTask } from '@castellan/contract';
+import type { AttackTask, SendTeamRemindersResponse } from '@castellan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { FRAMEWORKS_KEY, TASKS_KEY } from '../../lib/query-keys';
@@ -6,6 +6,7 @@ import { showServerBusy } from '../../lib/toast';
 import { organizationQuery } from '../organization';
 import { attackGraphQuery } from '../risk-analysis';
 import { scoreQuery } from '../score';
+import { employeesQuery, mergeReminderAnswers } from '../team-progress';
 
 export { useAttackGraph } from '../risk-analysis';
 
@@ -32,5 +33,22 @@ export function useCompleteAttackTask() {
           organizationQuery.queryKey,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
+  });
+}
+
+/**
+ * Reminds the people (e-mails) who have not done a task yet: one reminder each, through the same
+ * endpoint, and so under the same limits, as Company status. One answer for them all.
+ */
+export function useRemindPeople() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (emails: readonly string[]) => {
+      const employees = (await queryClient.fetchQuery(employeesQuery))?.employees ?? [];
+      const ids = employees.filter((e) => emails.includes(e.email)).map((e) => e.id);
+      const answers: (SendTeamRemindersResponse | undefined)[] = [];
+      for (const to of ids) answers.push(await api('POST', '/team-reminders', { body: { to } }));
+      return mergeReminderAnswers(answers);
+    },
   });
 }

@@ -1,11 +1,20 @@
 import type { AttackGraphResponse, AttackNode, AttackPath, AttackTask } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
-import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
+import {
+  layoutGraph,
+  MIN_READABLE_ZOOM,
+  NODE_HEIGHT,
+  NODE_MIN_FONT_PX,
+  NODE_WIDTH,
+  readableView,
+} from './graph-layout';
 import {
   assetOptions,
+  groupTasks,
   mayComplete,
   nodeAccessibleName,
   nodesOfPath,
+  peopleToRemind,
   visibleGraph,
 } from './graph-model';
 
@@ -71,7 +80,7 @@ const GRAPH: AttackGraphResponse = {
     unknownEntryPoints: 1,
     byAsset: { 'admin-console': 1, mailboxes: 1, 'company-files': 0, payments: 0, website: 0 },
   },
-  headline: '1 open path to your admin console',
+  headline: '2 open paths reach your admin console and mailboxes',
   computedAt: '2026-11-25T09:00:00.000Z',
 };
 
@@ -142,6 +151,20 @@ describe('the attack graph layout', () => {
     }
   });
 
+  it('fits a graph that fits, never zooming in past 1', () => {
+    const { viewport } = readableView(positions.values(), 2000);
+    expect(viewport.zoom).toBe(1);
+    expect(viewport.x).toBeGreaterThan(16);
+  });
+
+  it('never draws the text under 12 px: a wide graph starts at its left edge instead', () => {
+    const { viewport, height } = readableView(positions.values(), 300);
+    expect(viewport.zoom).toBe(MIN_READABLE_ZOOM);
+    expect(NODE_MIN_FONT_PX * viewport.zoom).toBeGreaterThanOrEqual(12);
+    expect(viewport.x).toBe(16);
+    expect(height).toBeGreaterThanOrEqual(240);
+  });
+
   it('ignores edges to nodes it was not given', () => {
     const only = layoutGraph(['phish', 'takeover'], GRAPH.edges);
     expect([...only.keys()]).toEqual(['phish', 'takeover']);
@@ -175,6 +198,39 @@ describe('who may mark a task done from the graph', () => {
     expect(mayComplete(task({ isCompleted: true }), admin)).toBe(false);
     expect(mayComplete(task({ heldOpenBy: 'gws' }), admin)).toBe(false);
     expect(mayComplete(task(), null)).toBe(false);
+  });
+});
+
+describe('the tasks that close an entry point', () => {
+  const copy = (user: string | null, patch: Partial<AttackTask> = {}): AttackTask => ({
+    taskId: `t-${user}`,
+    catalogueId: 'encrypt-disk',
+    title: 'Encrypt your laptop',
+    user,
+    isCompleted: false,
+    heldOpenBy: null,
+    ...patch,
+  });
+
+  it('groups each person’s copy of one task, keeping single and Admin tasks apart', () => {
+    const admin = copy(null, { catalogueId: 'dmarc', title: 'Turn on DMARC' });
+    const alone = copy('eve@example.com', { catalogueId: 'mfa', title: 'Turn on MFA' });
+    const groups = groupTasks([
+      copy('a@example.com'),
+      admin,
+      copy('b@example.com', { isCompleted: true }),
+      alone,
+      copy('c@example.com'),
+    ]);
+    expect(
+      groups.map((g) => (g.kind === 'one' ? g.task.title : `${g.tasks.length} people`)),
+    ).toEqual(['3 people', 'Turn on DMARC', 'Turn on MFA']);
+  });
+
+  it('reminds only the people who have not done it', () => {
+    expect(
+      peopleToRemind([copy('a@example.com'), copy('b@example.com', { isCompleted: true })]),
+    ).toEqual(['a@example.com']);
   });
 });
 

@@ -69,3 +69,40 @@ export const KIND_NAMES: Record<AttackNode['kind'], string> = {
  */
 export const nodeAccessibleName = (node: AttackNode): string =>
   `${KIND_NAMES[node.kind]}: ${node.label}${node.state === 'unknown' ? ', unknown' : ''}, ${node.severity} severity`;
+
+/** An entry point's tasks as shown: one card for a task, one for a task everyone must do. */
+export type TaskGroup =
+  | { kind: 'one'; task: AttackTask }
+  | { kind: 'people'; catalogueId: string; title: string; tasks: AttackTask[] };
+
+/**
+ * The tasks that close an entry point, each person's copy of the same task grouped ("11 people,
+ * 3 done"), in the order the first copy of each came.
+ */
+export function groupTasks(tasks: readonly AttackTask[]): TaskGroup[] {
+  const copies = new Map<string, AttackTask[]>();
+  for (const task of tasks) {
+    if (task.user === null) continue;
+    copies.set(task.catalogueId, [...(copies.get(task.catalogueId) ?? []), task]);
+  }
+  const groups: TaskGroup[] = [];
+  const placed = new Set<string>();
+  for (const task of tasks) {
+    const same = task.user === null ? [] : (copies.get(task.catalogueId) ?? []);
+    if (same.length < 2) groups.push({ kind: 'one', task });
+    else if (!placed.has(task.catalogueId)) {
+      placed.add(task.catalogueId);
+      groups.push({
+        kind: 'people',
+        catalogueId: task.catalogueId,
+        title: task.title,
+        tasks: same,
+      });
+    }
+  }
+  return groups;
+}
+
+/** The people of a group who have not done the task yet (e-mails). */
+export const peopleToRemind = (tasks: readonly AttackTask[]): string[] =>
+  tasks.flatMap((task) => (task.isCompleted || task.user === null ? [] : [task.user]));

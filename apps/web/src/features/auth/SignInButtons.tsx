@@ -1,9 +1,15 @@
+import type { SignInProvider } from '@castellan/contract';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiQuery } from '../../lib/api';
 import { useAppConfig } from '../../lib/app-config';
 import { oauthFlow } from '../../lib/oauth-flow';
+import googleMark from './google-mark.svg';
+import microsoftMark from './microsoft-mark.svg';
+
+/** Each provider's mark, drawn after its published style; the button's text names it. */
+const MARKS: Record<SignInProvider, string> = { google: googleMark, microsoft: microsoftMark };
 
 const providersQuery = queryOptions({
   queryKey: ['auth', 'providers'],
@@ -25,6 +31,8 @@ export function SignInButtons() {
           component="a"
           href={`/api/auth/${p.id}/login`}
           variant="default"
+          size="md"
+          leftSection={<img src={MARKS[p.id]} alt="" width={20} height={20} data-mark={p.id} />}
           // The provider sends the user back to the start page (with ?signInError= on refusal).
           onClick={() => oauthFlow.start(p.id, '/')}
         >
@@ -32,7 +40,7 @@ export function SignInButtons() {
         </Button>
       ))}
       {config?.testLogin && (
-        <Button component={Link} to="/test-login" variant="subtle">
+        <Button component={Link} to="/test-login" variant="subtle" size="md">
           Demo accounts
         </Button>
       )}

@@ -39,4 +39,16 @@ describe('avatar menu', () => {
     const own = anAdmin({ companyDomain: 'demo.castellan.example' });
     expect(await entriesFor(own)).toEqual(['Restart Tour', 'Delete Organization', 'Logout']);
   });
+
+  it('opens with whose menu it is, name and e-mail, as a heading that is not an item', async () => {
+    const alice = anAdmin();
+    expect(await entriesFor(alice)).toEqual(['Restart Tour', 'Logout']);
+    const menu = screen.getByRole('menu');
+    const heading = menu.querySelector('[data-account-heading]');
+    expect(heading).toHaveTextContent(`Alice Morgan${alice.email}`);
+    expect(heading?.closest('[role="menuitem"]')).toBeNull();
+    expect(heading?.compareDocumentPosition(screen.getAllByRole('menuitem')[0] as Node)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
 });

@@ -24,6 +24,7 @@ export function UserMenu({ user }: { user: UserData }) {
   const { data: config } = useAppConfig();
   const isAdmin = user.role === 'admin';
   const initials = initialsOf(user);
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
   const canDeleteOrganization =
     isAdmin && config !== undefined && isProductDomain(user.companyDomain, config.productDomain);
 
@@ -68,9 +69,21 @@ export function UserMenu({ user }: { user: UserData }) {
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* Whose menu this is: a heading, not an item (the arrow keys pass it by). */}
+        <Menu.Label data-account-heading>
+          {fullName && (
+            <Text size="sm" fw={600} c="var(--mantine-color-text)">
+              {fullName}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
         {isAdmin && <Menu.Item onClick={() => void restart()}>Restart Tour</Menu.Item>}
         {canDeleteOrganization && (
-          <Menu.Item color="red" onClick={confirmDeleteOrganization}>
+          <Menu.Item color="var(--mantine-color-red-text)" onClick={confirmDeleteOrganization}>
             Delete Organization
           </Menu.Item>
         )}

@@ -7,6 +7,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
 import { useOrganization } from '../organization';
 import { useScore } from '../score';
+import { FirstWeek } from '../setup';
 import { CyberScoreCard } from './CyberScoreCard';
 import { BreachCostCard, StoppedAttacksCard } from './FiguresCards';
 import { WelcomeCard } from './WelcomeCard';
@@ -26,6 +27,7 @@ export default function DashboardPage() {
     <>
       <PageHeading title="Overview" />
       <Stack gap="md">
+        {isAdmin && <FirstWeek />}
         <WelcomeCard firstName={user?.firstName ?? ''} />
 
         <QueryStatus query={score} what="the cyber score" />

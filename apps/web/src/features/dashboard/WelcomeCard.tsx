@@ -1,9 +1,9 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
-import { nextTask, TaskBadges, type TasksPageState, useTasks } from '../tasks';
+import { nextTask, TaskBadges, TaskEffort, type TasksPageState, useTasks } from '../tasks';
 
-/** The greeting, and the one thing to do next: the open task with the worst risk. */
+/** The greeting, and the one thing to do next: the open task that moves the score fastest. */
 export function WelcomeCard({ firstName }: { firstName: string }) {
   const tasks = useTasks('mine');
   const next = tasks.data ? nextTask(tasks.data.tasks) : null;
@@ -23,6 +23,7 @@ export function WelcomeCard({ firstName }: { firstName: string }) {
               {next.title}
             </Text>
             <TaskBadges task={next} />
+            <TaskEffort task={next} />
             <Group mt="md" gap="sm">
               <Button
                 component={Link}

@@ -1,12 +1,12 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useFrameworks } from './api';
-import { FrameworkDetails } from './FrameworkDetails';
-import { FrameworkShare } from './FrameworkShare';
+import { FrameworkCard } from './FrameworkCard';
 
 /**
- * The risk hub's frameworks section (administrators): for CIS Controls v8 IG1 and Cyber
- * Essentials, the share met and every safeguard, the missing ones first, each opening to its tasks.
+ * The risk analysis's frameworks tab (administrators): for CIS Controls v8 IG1 and Cyber
+ * Essentials, the share met and, folded away, every safeguard, the missing ones first, each
+ * opening to its tasks.
  */
 export function FrameworksSection() {
   const frameworks = useFrameworks();
@@ -21,22 +21,9 @@ export function FrameworksSection() {
       </Text>
       <QueryStatus query={frameworks} what="the frameworks" />
       {frameworks.data && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
           {frameworks.data.frameworks.map((framework) => (
-            <Stack
-              key={framework.id}
-              component="section"
-              gap="sm"
-              aria-labelledby={`framework-${framework.id}`}
-            >
-              <div>
-                <Title order={3} size="h5" id={`framework-${framework.id}`} mb="xs">
-                  {framework.name}
-                </Title>
-                <FrameworkShare framework={framework} />
-              </div>
-              <FrameworkDetails framework={framework} headingOrder={4} />
-            </Stack>
+            <FrameworkCard key={framework.id} framework={framework} headingOrder={3} />
           ))}
         </SimpleGrid>
       )}

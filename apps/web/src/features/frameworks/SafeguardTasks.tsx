@@ -34,9 +34,15 @@ export function SafeguardTasks({ framework, safeguard }: Props) {
           >
             {task.title}
           </Anchor>
-          <Text size="sm" c={task.done >= task.total ? 'green.9' : 'dimmed'}>
-            {peopleDone(task)}
-          </Text>
+          {task.notApplicable === null ? (
+            <Text size="sm" c={task.done >= task.total ? 'green.9' : 'dimmed'}>
+              {peopleDone(task)}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              not applicable: {task.notApplicable}
+            </Text>
+          )}
         </Group>
       ))}
     </Stack>

@@ -39,7 +39,12 @@ export function HelpArticleView({ article, listHref, isAdmin }: Props) {
       <ArticleMarkdown markdown={article.body} />
       {article.action === 'restart-tour' && isAdmin && <RestartTourCard />}
       {article.action === 'cookie-preferences' && (
-        <Button variant="default" onClick={showCookiePreferences} w="fit-content" mt="sm">
+        <Button
+          variant="default"
+          onClick={() => void showCookiePreferences()}
+          w="fit-content"
+          mt="sm"
+        >
           Cookie preferences
         </Button>
       )}

@@ -6,6 +6,7 @@ import { fakeApi, reply } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { findToast } from '../../test/toasts';
 import { IntegrationCard } from './IntegrationCard';
+import { WEB_PROVIDERS } from './providers';
 
 const integration = (over: Partial<Integration> = {}): Integration => ({
   id: 'gws',
@@ -14,9 +15,14 @@ const integration = (over: Partial<Integration> = {}): Integration => ({
   description: 'Checks the security settings of your Google Workspace.',
   securityChecks: [
     {
+      key: 'member-2sv',
       name: 'MFA Status Check',
       description: 'Verifies MFA is enabled for all users',
       enabled: true,
+      result: 'unknown',
+      checkedAt: null,
+      detail: null,
+      taskId: 'enable-mfa:user-1',
     },
   ],
   status: 'available',
@@ -25,6 +31,7 @@ const integration = (over: Partial<Integration> = {}): Integration => ({
   unavailableReason: null,
   sync: { state: 'idle', error: null },
   lastSync: null,
+  notInCastellan: null,
   ...over,
 });
 
@@ -51,6 +58,69 @@ describe('integration card', () => {
         'MFA Status Check',
       ),
     ).toBeVisible();
+  });
+
+  it('shows the provider’s own mark, named, and no result pills before it is connected', () => {
+    renderCard(integration({ notInCastellan: 3 }));
+    expect(screen.getByRole('img', { name: 'Google Workspace logo' })).toHaveAttribute(
+      'src',
+      WEB_PROVIDERS.gws.mark,
+    );
+    const checks = screen.getByRole('list', { name: 'Security checks of Google Workspace' });
+    expect(checks).not.toHaveTextContent(/Passed|Failed|Unknown|Enabled/);
+    expect(within(checks).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText(/not in Castellan/)).not.toBeInTheDocument();
+  });
+
+  it('lists each check of a connected card with its result, when, what failed and its task', () => {
+    const checkedAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    renderCard(
+      integration({
+        status: 'connected',
+        lastScan: checkedAt,
+        notInCastellan: 2,
+        securityChecks: [
+          {
+            key: 'member-2sv',
+            name: 'MFA Status Check',
+            description: 'Verifies MFA is enabled for all users.',
+            enabled: true,
+            result: 'fail',
+            checkedAt,
+            detail: 'Fails for 1 of 2 people.',
+            taskId: 'enable-mfa:user-1',
+          },
+          {
+            key: 'password-policy',
+            name: 'Password policy',
+            description: 'Verifies passwords are long.',
+            enabled: true,
+            result: 'unknown',
+            checkedAt,
+            detail: null,
+            taskId: null,
+          },
+        ],
+      }),
+    );
+    const [mfa, password] = within(
+      screen.getByRole('list', { name: 'Security checks of Google Workspace' }),
+    ).getAllByRole('listitem');
+    expect(mfa).toHaveTextContent('Failed');
+    expect(mfa).toHaveTextContent('Fails for 1 of 2 people.');
+    expect(mfa).toHaveTextContent('Checked 2 h ago');
+    expect(
+      within(mfa as HTMLElement).getByRole('link', { name: 'Open task: MFA Status Check' }),
+    ).toHaveAttribute('href', '/tasks/enable-mfa%3Auser-1');
+    expect(password).toHaveTextContent('Unknown');
+    expect(within(password as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    expect(card('Google Workspace')).toHaveTextContent(
+      '2 people in Google Workspace are not in Castellan — invite them',
+    );
+    expect(screen.getByRole('link', { name: 'invite them' })).toHaveAttribute(
+      'href',
+      '/users#invite-member',
+    );
   });
 
   it('shows a member no actions on an available integration, only who can connect it', () => {

@@ -1,16 +1,20 @@
 import type { Integration } from '@castellan/contract';
+import { isProviderId } from '@castellan/contract/providers';
 import { Alert, Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { RelativeTime } from '../../components/RelativeTime';
 import { IntegrationActions } from './IntegrationActions';
+import { InvitePrompt } from './InvitePrompt';
 import {
   invalidTokenText,
   lastSyncText,
-  missingPermissionsText,
   STATUS_COLORS,
   STATUS_LABELS,
   SYNC_LABELS,
 } from './integration-display';
+import { missingPermissionsText } from './missing-permissions';
+import { WEB_PROVIDERS } from './providers';
+import { MARK_SIZE } from './providers/web-provider';
 import { SecurityChecks } from './SecurityChecks';
 
 /** What is wrong with a connection that no longer works, and what to do. */
@@ -77,10 +81,15 @@ function Dates({ integration }: { integration: Integration }) {
   );
 }
 
-type Props = { integration: Integration; isAdmin: boolean };
+type Props = {
+  integration: Integration;
+  isAdmin: boolean;
+  /** The level of the card's name: 3 under the page's "Coming soon" heading. */
+  headingLevel?: 2 | 3;
+};
 
 /** One integration: what it checks, its status and, for administrators, what can be done. */
-export function IntegrationCard({ integration, isAdmin }: Props) {
+export function IntegrationCard({ integration, isAdmin, headingLevel = 2 }: Props) {
   const titleId = useId();
   const comingSoon = integration.status === 'coming_soon';
   const { name } = integration;
@@ -97,15 +106,22 @@ export function IntegrationCard({ integration, isAdmin }: Props) {
       <Stack gap="sm" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <Image
-            src={integration.logo}
-            alt=""
-            w={40}
-            h={40}
+            src={
+              isProviderId(integration.id) ? WEB_PROVIDERS[integration.id].mark : integration.logo
+            }
+            alt={`${name} logo`}
+            w={MARK_SIZE}
+            h={MARK_SIZE}
             fit="contain"
-            style={comingSoon ? { filter: 'grayscale(1)' } : undefined}
+            style={{ flexShrink: 0, ...(comingSoon ? { filter: 'grayscale(1)' } : {}) }}
           />
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Title order={2} size="h4" id={titleId} c={comingSoon ? 'dimmed' : undefined}>
+            <Title
+              order={headingLevel}
+              size="h4"
+              id={titleId}
+              c={comingSoon ? 'dimmed' : undefined}
+            >
               {name}
             </Title>
             <Badge
@@ -127,8 +143,10 @@ export function IntegrationCard({ integration, isAdmin }: Props) {
             {lastSyncText(integration.lastSync)}
           </Text>
         )}
+        {isAdmin && <InvitePrompt integration={integration} />}
         <SecurityChecks
           checks={integration.securityChecks}
+          connected={integration.status === 'connected'}
           dimmed={comingSoon}
           integrationName={name}
         />

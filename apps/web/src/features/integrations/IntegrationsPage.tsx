@@ -1,36 +1,67 @@
 import type { Integration } from '@castellan/contract';
+import { PROVIDER_IDS } from '@castellan/contract/providers';
 import { Alert, SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { httpStatus } from '../../lib/http';
 import { useUserData } from '../../lib/user-data';
 import { useIntegrations } from './api';
-import { PERMISSIONS_FLAG, withoutFlags } from './connect-flags';
-import { GoogleWorkspaceSection } from './GoogleWorkspaceSection';
+import { NOTICES, refusalOf, withoutFlags } from './connect-flags';
+import { useConnect } from './connect-integration';
 import { IntegrationCard } from './IntegrationCard';
 import { IntegrationsSkeleton } from './IntegrationsSkeleton';
-import { connectBlockedReason, orderedIntegrations, REFUSALS } from './integration-display';
-import { MetaSection } from './MetaSection';
-import { MicrosoftSection } from './MicrosoftSection';
-import { PermissionsRequiredPanel } from './PermissionsRequiredPanel';
+import { connectBlockedReason, splitComingSoon } from './integration-display';
+import { WEB_PROVIDERS } from './providers';
+import type { WebProvider } from './providers/web-provider';
 import { useConnectResult } from './use-connect-result';
 import { useSyncRefresh } from './use-sync-refresh';
 
+/** Whether the page shows a provider's findings: once connected, to whom it declares. */
+const showsFindings = (
+  { forMembers, afterFirstScan }: WebProvider['findings'],
+  integration: Integration,
+  isAdmin: boolean,
+) =>
+  integration.status === 'connected' &&
+  (isAdmin || forMembers) &&
+  (!afterFirstScan || Boolean(integration.lastScan));
+
+/** A grid of cards, one list item each. */
+function CardGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <SimpleGrid
+      component="ul"
+      aria-label={label}
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="md"
+      p={0}
+      m={0}
+      mb="lg"
+      style={{ listStyle: 'none' }}
+    >
+      {children}
+    </SimpleGrid>
+  );
+}
+
 /**
  * Integrations (/integrations): each third-party workspace with its status and checks;
- * administrators connect, sync and disconnect them. With Google Workspace connected, what its
- * last sync found and the allow-list of outside sharing.
+ * administrators connect, sync and disconnect them. Under the cards, what each connected
+ * provider's findings section shows (providers/), and last what is coming soon.
  */
 export default function IntegrationsPage() {
   const { data: user } = useUserData();
   const isAdmin = user?.role === 'admin';
   const query = useIntegrations();
+  const connect = useConnect();
   const [search, setSearch] = useSearchParams();
   useConnectResult();
-  const integrations = query.data ? orderedIntegrations(Object.values(query.data)) : [];
-  const gws: Integration | undefined = query.data?.gws;
+  const { usable, comingSoon } = splitComingSoon(Object.values(query.data ?? {}));
   useSyncRefresh(query.data);
-  const refusal = REFUSALS[search.get('refused') ?? ''];
+  const refusal = refusalOf(search.get('refused'));
+  const dismiss = (flag: string) =>
+    setSearch((current) => withoutFlags(current, [flag]), { replace: true });
   // A server without the integrations module answers 404: nothing to retry.
   const notOffered = query.isError && httpStatus(query.error) === 404;
 
@@ -44,15 +75,18 @@ export default function IntegrationsPage() {
         and ticks off the tasks they prove done.
       </Text>
 
-      {search.get(PERMISSIONS_FLAG) === 'true' && (
-        <PermissionsRequiredPanel
-          isAdmin={isAdmin}
-          blockedReason={gws ? connectBlockedReason(gws) : null}
-          onDismiss={() =>
-            setSearch((current) => withoutFlags(current, [PERMISSIONS_FLAG]), { replace: true })
-          }
-        />
-      )}
+      {NOTICES.filter(({ flag }) => search.get(flag) === 'true').map(({ id, flag, Panel }) => {
+        const integration = query.data?.[id];
+        return (
+          <Panel
+            key={flag}
+            isAdmin={isAdmin}
+            blockedReason={integration ? connectBlockedReason(integration) : null}
+            onReconnect={() => connect(id)}
+            onDismiss={() => dismiss(flag)}
+          />
+        );
+      })}
 
       {refusal && (
         <Alert
@@ -61,9 +95,7 @@ export default function IntegrationsPage() {
           mb="lg"
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() =>
-            setSearch((current) => withoutFlags(current, ['refused']), { replace: true })
-          }
+          onClose={() => dismiss('refused')}
         >
           {refusal.text}
         </Alert>
@@ -79,30 +111,42 @@ export default function IntegrationsPage() {
         <QueryStatus query={query} what="the integrations" />
       )}
 
-      {integrations.length > 0 && (
-        <SimpleGrid
-          component="ul"
-          aria-label="Integrations"
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="md"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
-          {integrations.map((integration) => (
+      {usable.length > 0 && (
+        <CardGrid label="Integrations">
+          {usable.map((integration) => (
             <IntegrationCard key={integration.id} integration={integration} isAdmin={isAdmin} />
           ))}
-        </SimpleGrid>
+        </CardGrid>
       )}
 
-      {gws?.status === 'connected' && user && (
-        <GoogleWorkspaceSection isAdmin={isAdmin} email={user.email} />
-      )}
-      {isAdmin && query.data?.m365.status === 'connected' && query.data.m365.lastScan && (
-        <MicrosoftSection />
-      )}
-      {isAdmin && query.data?.meta.status === 'connected' && query.data.meta.lastScan && (
-        <MetaSection />
+      {user &&
+        PROVIDER_IDS.map((id) => {
+          const integration = query.data?.[id];
+          const { findings } = WEB_PROVIDERS[id];
+          return (
+            integration &&
+            showsFindings(findings, integration, isAdmin) && (
+              <findings.Section key={id} isAdmin={isAdmin} email={user.email} />
+            )
+          );
+        })}
+
+      {comingSoon.length > 0 && (
+        <section aria-labelledby="comingSoonTitle">
+          <Title order={2} size="h3" id="comingSoonTitle" mt="xl" mb="sm">
+            Coming soon
+          </Title>
+          <CardGrid label="Coming soon">
+            {comingSoon.map((integration) => (
+              <IntegrationCard
+                key={integration.id}
+                integration={integration}
+                isAdmin={isAdmin}
+                headingLevel={3}
+              />
+            ))}
+          </CardGrid>
+        </section>
       )}
     </>
   );

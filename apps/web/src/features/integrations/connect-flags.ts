@@ -1,16 +1,32 @@
 import type { Integration, IntegrationsResponse } from '@castellan/contract';
+import { PROVIDER_IDS } from '@castellan/contract/providers';
 import type { ToastMessage } from '../../lib/toast';
-import { invalidTokenText, missingPermissionsText } from './integration-display';
+import { invalidTokenText } from './integration-display';
+import { missingPermissionsText } from './missing-permissions';
+import { WEB_PROVIDERS } from './providers';
+import type { Refusal } from './providers/web-provider';
 
-/** Set by the Google connect callback when the grant lacks admin permissions (spec §2). */
-export const PERMISSIONS_FLAG = 'googleWorkspacePermissionsRequired';
+/** The providers' notices, by the flag that shows each (see WebProvider.notice). */
+export const NOTICES = PROVIDER_IDS.flatMap((id) => {
+  const { notice } = WEB_PROVIDERS[id];
+  return notice ? [{ id, ...notice }] : [];
+});
 
 /**
  * Whether the address may carry a connect callback's `<id>=true` flag. Which names are ids is
  * only known from the statuses, so this only says whether they are worth fetching again.
  */
 export const mayHaveConnectFlag = (search: URLSearchParams) =>
-  [...search.entries()].some(([name, value]) => value === 'true' && name !== PERMISSIONS_FLAG);
+  [...search.entries()].some(
+    ([name, value]) => value === 'true' && !NOTICES.some((notice) => notice.flag === name),
+  );
+
+const REFUSALS: ReadonlyMap<string, Refusal> = new Map(
+  PROVIDER_IDS.flatMap((id) => Object.entries(WEB_PROVIDERS[id].refusals ?? {})),
+);
+
+/** Why a connect callback was refused, from its `refused` flag; undefined when not known. */
+export const refusalOf = (flag: string | null) => (flag === null ? undefined : REFUSALS.get(flag));
 
 /** The integrations the address says a connect flow has just come back from. */
 export const returnedFrom = (search: URLSearchParams, integrations: IntegrationsResponse) =>

@@ -1,38 +1,35 @@
 import type { IntegrationId } from '@castellan/contract';
+import { isProviderId, PROVIDERS } from '@castellan/contract/providers';
 import { useQueryClient } from '@tanstack/react-query';
 import { oauthFlow } from '../../lib/oauth-flow';
 import { showToast } from '../../lib/toast';
 import { integrationsQuery } from './api';
 import { connectOutcomeToast } from './connect-flags';
-import { CONNECT_PATHS } from './integration-display';
-import { openMetaPopup, POPUP_BLOCKED } from './meta-popup';
-
-/** Leaves for the provider to connect (or reconnect) an integration; it comes back here. */
-export function connectIntegration(id: IntegrationId): void {
-  const path = CONNECT_PATHS[id];
-  if (!path) return;
-  oauthFlow.start(id, '/integrations');
-  window.location.assign(path);
-}
+import { openConnectPopup, POPUP_BLOCKED } from './connect-popup';
 
 /**
- * Connects an integration the way its provider works: Google Workspace and Microsoft 365 leave the
- * page and come back; Meta signs in in a popup, after which the statuses are fetched again and
- * the outcome is told (spec §4: success if meta is connected).
+ * Connects (or reconnects) an integration the way its provider declares (`connect` in the contract's list):
+ * by leaving the page for the provider and coming back here, or in a popup over the page, after
+ * which the statuses are fetched again and the outcome is told (spec §4: success if connected).
  */
 export function useConnect(): (id: IntegrationId) => void {
   const queryClient = useQueryClient();
   return (id) => {
-    if (id !== 'meta') {
-      connectIntegration(id);
+    if (!isProviderId(id)) return;
+    const { start, opens } = PROVIDERS[id].connect;
+    const path = `/api${start}`;
+    if (opens === 'redirect') {
+      oauthFlow.start(id, '/integrations');
+      window.location.assign(path);
       return;
     }
     try {
-      openMetaPopup(() => {
+      openConnectPopup(id, path, () => {
         const { queryKey, queryFn } = integrationsQuery;
         void queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 }).then(
           (integrations) => {
-            if (integrations?.meta) showToast(connectOutcomeToast(integrations.meta));
+            const integration = integrations?.[id];
+            if (integration) showToast(connectOutcomeToast(integration));
           },
           (error: Error) =>
             showToast({

@@ -1,1 +1,3 @@
 export { integrationsQuery } from './api';
+export { useConnect } from './connect-integration';
+export { WEB_PROVIDERS } from './providers';

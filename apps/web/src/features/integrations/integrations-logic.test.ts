@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   connectOutcomeToast,
   mayHaveConnectFlag,
-  PERMISSIONS_FLAG,
+  refusalOf,
   returnedFrom,
   withoutFlags,
 } from './connect-flags';
@@ -11,9 +11,13 @@ import {
   actionsFor,
   connectBlockedReason,
   isSyncing,
-  orderedIntegrations,
+  lastSyncText,
+  splitComingSoon,
   superAdminWarning,
 } from './integration-display';
+
+/** Set by the Google Workspace connect callback when the grant lacks admin permissions. */
+const PERMISSIONS_FLAG = 'googleWorkspacePermissionsRequired';
 
 function integration(id: Integration['id'], patch: Partial<Integration> = {}): Integration {
   return {
@@ -28,6 +32,7 @@ function integration(id: Integration['id'], patch: Partial<Integration> = {}): I
     unavailableReason: null,
     sync: { state: 'idle', error: null },
     lastSync: null,
+    notInCastellan: null,
     ...patch,
   };
 }
@@ -50,14 +55,16 @@ describe('integration cards', () => {
     expect(connectBlockedReason(integration('meta'))).toBeNull();
   });
 
-  it('puts coming-soon cards last, keeping the server’s order otherwise', () => {
+  it('sets coming-soon cards apart, keeping the server’s order otherwise', () => {
     const list = [
       integration('aws', { status: 'coming_soon' }),
       integration('gws', { status: 'connected' }),
       integration('notion', { status: 'coming_soon' }),
       integration('m365'),
     ];
-    expect(orderedIntegrations(list).map((i) => i.id)).toEqual(['gws', 'm365', 'aws', 'notion']);
+    const { usable, comingSoon } = splitComingSoon(list);
+    expect(usable.map((i) => i.id)).toEqual(['gws', 'm365']);
+    expect(comingSoon.map((i) => i.id)).toEqual(['aws', 'notion']);
   });
 
   it('polls while a sync is queued or running', () => {
@@ -95,6 +102,13 @@ describe('coming back from a connect flow', () => {
     expect(search.get('gws')).toBe('true');
   });
 
+  it('tells the refusals the providers declare, and nothing for an unknown flag', () => {
+    expect(refusalOf('m365-tenant')?.title).toBe('Microsoft 365 was not connected');
+    expect(refusalOf('gws-state')?.text).toMatch(/^The answer from Google did not belong/);
+    expect(refusalOf('constructor')).toBeUndefined();
+    expect(refusalOf(null)).toBeUndefined();
+  });
+
   it('says success when connected, and why not otherwise', () => {
     expect(connectOutcomeToast(statuses.gws)).toMatchObject({
       severity: 'success',
@@ -107,5 +121,16 @@ describe('coming back from a connect flow', () => {
     const missing = connectOutcomeToast({ ...statuses.gws, status: 'permission_missing' });
     expect(missing.detail).toMatch(/super administrator/);
     expect(missing.detail).toMatch(/read-only access to users, reports and policies/);
+  });
+});
+
+describe('the last sync’s counts', () => {
+  it('read as one sentence', () => {
+    expect(lastSyncText({ usersRead: 25, checksPassed: 4, checksFailed: 1 })).toBe(
+      'Last sync: 25 users read, 4 checks passed, 1 failed.',
+    );
+    expect(lastSyncText({ usersRead: 1, checksPassed: 1, checksFailed: 0 })).toBe(
+      'Last sync: 1 user read, 1 check passed, 0 failed.',
+    );
   });
 });

@@ -4,14 +4,14 @@ import { expectedBreachCost, formatCostRange, formatReduction } from './breach-c
 
 type Estimate = Pick<
   RiskAnalysisSummary,
-  'expectedBreachCost' | 'expectedBreachCostRange' | 'biggestReduction' | 'sample'
->;
+  'expectedBreachCost' | 'expectedBreachCostRange' | 'biggestReduction'
+> &
+  Partial<Pick<RiskAnalysisSummary, 'breachCostExplanation'>>;
 
 const estimate = (expected: number, patch: Partial<Estimate> = {}): Estimate => ({
   expectedBreachCost: expected,
   expectedBreachCostRange: { low: expected / 2, expected, high: expected * 2 },
   biggestReduction: null,
-  sample: false,
   ...patch,
 });
 const both = (analysis: Estimate | null) => ({ risk_analysis: analysis, riskAnalysis: analysis });
@@ -23,7 +23,7 @@ describe('expected breach cost', () => {
       isDefault: false,
       range: { low: 625_000, expected: 1_250_000, high: 2_500_000 },
       biggestReduction: null,
-      sample: false,
+      explanation: null,
     });
   });
 
@@ -34,7 +34,7 @@ describe('expected breach cost', () => {
         isDefault: true,
         range: null,
         biggestReduction: null,
-        sample: false,
+        explanation: null,
       });
     }
   });
@@ -43,20 +43,24 @@ describe('expected breach cost', () => {
     expect(expectedBreachCost({ risk_analysis: null, riskAnalysis: estimate(9) }).amount).toBe(9);
   });
 
-  it('leaves out a range without spread, and carries what lowers it most and the sample mark', () => {
+  it('leaves out a range without spread, and carries what lowers it most', () => {
     const reduction = { catalogueId: 'mfa', title: 'Turn on MFA', amount: 400_000 };
     const cost = expectedBreachCost(
       both(
         estimate(900_000, {
           expectedBreachCostRange: { low: 900_000, expected: 900_000, high: 900_000 },
           biggestReduction: reduction,
-          sample: true,
         }),
       ),
     );
     expect(cost.range).toBeNull();
     expect(cost.biggestReduction).toEqual(reduction);
-    expect(cost.sample).toBe(true);
+  });
+
+  it('carries why the figure is what it is and what changed it', () => {
+    const breachCostExplanation = { why: 'Why $9,000: …', sinceLastWeek: 'Since last week: …' };
+    const cost = expectedBreachCost(both({ ...estimate(9_000), breachCostExplanation }));
+    expect(cost.explanation).toEqual(breachCostExplanation);
   });
 });
 

@@ -2,10 +2,13 @@ import type { BreachCostRange, RiskAnalysisSummary } from '@castellan/contract';
 import { DEFAULT_EXPECTED_BREACH_COST } from '@castellan/contract/vocabulary';
 import { formatCurrency } from '../../lib/format-currency';
 
-type Estimate = Pick<
-  RiskAnalysisSummary,
-  'expectedBreachCost' | 'expectedBreachCostRange' | 'biggestReduction' | 'sample'
-> | null;
+type Estimate =
+  | (Pick<
+      RiskAnalysisSummary,
+      'expectedBreachCost' | 'expectedBreachCostRange' | 'biggestReduction'
+    > &
+      Partial<Pick<RiskAnalysisSummary, 'breachCostExplanation'>>)
+  | null;
 
 export type BreachCost = {
   /** USD: the analysis's expected cost, or the default. */
@@ -14,8 +17,8 @@ export type BreachCost = {
   /** Null with the default, and when the model gives no spread (low equals high). */
   range: BreachCostRange | null;
   biggestReduction: RiskAnalysisSummary['biggestReduction'];
-  /** The estimate comes from the demo's stored sample report. */
-  sample: boolean;
+  /** Why it is what it is and what changed it since last week; null with the default. */
+  explanation: RiskAnalysisSummary['breachCostExplanation'] | null;
 };
 
 /**
@@ -35,7 +38,7 @@ export function expectedBreachCost(organization: {
       isDefault: true,
       range: null,
       biggestReduction: null,
-      sample: false,
+      explanation: null,
     };
   }
   const range = analysis.expectedBreachCostRange;
@@ -44,7 +47,8 @@ export function expectedBreachCost(organization: {
     isDefault: false,
     range: range.high > range.low ? range : null,
     biggestReduction: analysis.biggestReduction,
-    sample: analysis.sample,
+    // Absent from an answer of a server older than the explanation.
+    explanation: analysis.breachCostExplanation ?? null,
   };
 }
 

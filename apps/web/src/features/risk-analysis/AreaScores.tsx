@@ -1,6 +1,6 @@
 import type { AreaScore } from '@castellan/contract';
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { scoreText } from './report-display';
+import { areaGradeText } from './report-display';
 
 const barColor = (score: number) => (score >= 80 ? 'green' : score >= 50 ? 'yellow' : 'red');
 
@@ -9,7 +9,7 @@ function checksText(area: AreaScore): string {
   return area.checksNotTested > 0 ? `${tested}, ${area.checksNotTested} not tested` : tested;
 }
 
-/** Each area's score out of 100 as a labelled bar. */
+/** Each area's grade, with a labelled bar of how well it did. */
 export function AreaScores({ areas }: { areas: AreaScore[] }) {
   return (
     <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -20,7 +20,7 @@ export function AreaScores({ areas }: { areas: AreaScore[] }) {
               {area.title}
             </Text>
             <Text size="sm" fw={700}>
-              {area.score === null ? 'Not tested' : `${area.score}/100`}
+              {area.score === null ? 'Not tested' : areaGradeText(area.score)}
             </Text>
           </Group>
           <Progress.Root
@@ -30,7 +30,7 @@ export function AreaScores({ areas }: { areas: AreaScore[] }) {
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={area.score ?? 0}
-            aria-valuetext={scoreText(area.score)}
+            aria-valuetext={areaGradeText(area.score)}
           >
             {area.score !== null && (
               <Progress.Section withAria={false} value={area.score} color={barColor(area.score)} />

@@ -2,8 +2,16 @@ import type { Grade } from '@castellan/contract/vocabulary';
 import { Text, ThemeIcon } from '@mantine/core';
 import { gradeColor } from './report-display';
 
-/** The report's grade as a big coloured letter; read out as "Grade D". */
-export function GradeBadge({ grade, size = 88 }: { grade: Grade | null; size?: number }) {
+/** A grade as a big coloured letter; read out as "Domain grade D" unless it is of `what` else. */
+export function GradeBadge({
+  grade,
+  size = 88,
+  what = 'Domain grade',
+}: {
+  grade: Grade | null;
+  size?: number;
+  what?: string;
+}) {
   return (
     <ThemeIcon
       size={size}
@@ -11,7 +19,7 @@ export function GradeBadge({ grade, size = 88 }: { grade: Grade | null; size?: n
       color={gradeColor(grade)}
       autoContrast
       role="img"
-      aria-label={grade ? `Grade ${grade}` : 'No grade'}
+      aria-label={grade ? `${what} ${grade}` : `No ${what.toLowerCase()}`}
       data-grade={grade ?? 'none'}
       style={{ flexShrink: 0 }}
     >

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useAttackGraph } from './attack-graph-query';
 import { postureGroups } from './entry-posture';
@@ -12,15 +12,13 @@ export function IdentityDevicePosture() {
   const graph = useAttackGraph();
   return (
     <Card withBorder component="section" aria-labelledby="postureTitle">
-      <Title order={2} size="h4" id="postureTitle" mb="xs">
+      {/* Each row says where its answer comes from (an integration or the agent). */}
+      <Title order={2} size="h4" id="postureTitle" mb="md">
         Identity and devices
       </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        From your integrations and the agent, when they are connected.
-      </Text>
       <QueryStatus query={graph} what="the identity and device posture" />
       {graph.data && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {postureGroups(graph.data.nodes).map((group) => (
             <Stack
               key={group.id}
@@ -31,7 +29,7 @@ export function IdentityDevicePosture() {
               <Title order={3} size="h5" id={`posture-${group.id}`}>
                 {group.title}
               </Title>
-              <Stack component="ul" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {group.items.map((item) => (
                   <PostureItemView key={item.id} item={item} />
                 ))}

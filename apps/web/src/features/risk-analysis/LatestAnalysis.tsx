@@ -1,13 +1,18 @@
 import type { OrganizationAnalysisResponse } from '@castellan/contract';
 import { Alert, Stack, Text } from '@mantine/core';
-import { SampleReportBanner } from './SampleReportBanner';
+import { SampleReport, SampleReportBanner } from './SampleReport';
 import { ScanProgress } from './ScanProgress';
 import { ScanReportView } from './ScanReportView';
 
-type Props = { analysis: OrganizationAnalysisResponse; isAdmin: boolean };
+type Props = {
+  analysis: OrganizationAnalysisResponse;
+  isAdmin: boolean;
+  /** Starts a scan of the organisation's domain (administrators). */
+  onScan: () => void;
+};
 
 /** The organisation's latest analysis in whatever state it is: none yet, running, failed, done. */
-export function LatestAnalysis({ analysis, isAdmin }: Props) {
+export function LatestAnalysis({ analysis, isAdmin, onScan }: Props) {
   const { latest } = analysis;
   if (!latest) {
     return (
@@ -31,11 +36,18 @@ export function LatestAnalysis({ analysis, isAdmin }: Props) {
         </Alert>
       );
     case 'done':
+      if (latest.report && latest.sample) {
+        return (
+          <Stack gap="lg">
+            <SampleReportBanner domain={analysis.domain} onScan={isAdmin ? onScan : undefined} />
+            <SampleReport domain={latest.report.domain}>
+              <ScanReportView report={latest.report} level={3} />
+            </SampleReport>
+          </Stack>
+        );
+      }
       return latest.report ? (
-        <Stack gap="lg">
-          {latest.sample && <SampleReportBanner domain={analysis.domain} />}
-          <ScanReportView report={latest.report} level={3} />
-        </Stack>
+        <ScanReportView report={latest.report} level={3} />
       ) : (
         <Alert color="red" title="The last analysis has no report" role="alert">
           {latest.error ?? 'Run the analysis again.'}

@@ -1,28 +1,29 @@
 import type { ScanReport } from '@castellan/contract';
-import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../lib/format-date';
 import { GradeBadge } from './GradeBadge';
 import { countProblems } from './report-findings';
+import { SampleMark } from './SampleReport';
 
 const problemsText = (n: number) =>
   n === 0 ? 'No problems found' : n === 1 ? '1 problem found' : `${n} problems found`;
 
-/** The grade, the score and when and what was analysed. */
+/** The domain grade, what it measures, and when and what was analysed. */
 export function ReportHeader({ report }: { report: ScanReport }) {
   return (
     <Group gap="lg" align="center" wrap="nowrap">
       <GradeBadge grade={report.grade} />
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text fz={32} fw={800} lh={1.1}>
-          <VisuallyHidden>Score </VisuallyHidden>
-          {report.score ?? '–'}
-          <Text span fz="md" c="dimmed" fw={500}>
-            /100
-          </Text>
+        <Text fz={24} fw={800} lh={1.2}>
+          {report.grade ? `Domain grade ${report.grade}` : 'No domain grade'}
+        </Text>
+        <Text size="sm" c="dimmed">
+          How the domain’s e-mail and web settings look from outside
         </Text>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {problemsText(countProblems(report))} on {report.domain}
         </Text>
+        <SampleMark />
         <Text size="sm" c="dimmed">
           Analysed{' '}
           <time dateTime={report.scannedAt}>

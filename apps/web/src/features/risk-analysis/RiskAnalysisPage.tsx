@@ -1,4 +1,17 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
 import { FrameworksSection } from '../frameworks';
@@ -6,22 +19,41 @@ import { useOrganizationAnalysis, useStartOrganizationScan } from './api';
 import { BreachCostSection } from './BreachCostSection';
 import { IdentityDevicePosture } from './IdentityDevicePosture';
 import { LatestAnalysis } from './LatestAnalysis';
+import { RISK_TAB_NAMES, type RiskTab, riskTabFrom, riskTabsFor, withRiskTab } from './risk-tabs';
 import { ScoreHistory } from './ScoreHistory';
 import { TopAttackPaths } from './TopAttackPaths';
 
 /**
- * `/risk-analysis`, the organisation's risk hub: the expected breach cost, for administrators the
- * top attack paths and the identity and device posture (the attack graph is theirs alone), the
- * latest domain report with a way to run it again and its history, and (administrators) how much
- * of two security frameworks the organisation meets.
+ * `/risk-analysis`, the organisation's risk hub, in tabs kept in the address (`?tab=…`):
+ * the summary (the expected breach cost and score history; for administrators the top attack
+ * paths and the identity and device posture), the latest domain report with a way to run it
+ * again, and (administrators) how much of two security frameworks the organisation meets.
  */
 export default function RiskAnalysisPage() {
   const { data: user } = useUserData();
   const analysis = useOrganizationAnalysis();
   const start = useStartOrganizationScan();
+  const location = useLocation();
+  const [asked, setAsked] = useState(() => new URLSearchParams(location.search));
   const isAdmin = user?.role === 'admin';
   const running = analysis.data?.latest?.state === 'running';
+  const sample = analysis.data?.latest?.sample === true;
   const domain = analysis.data?.domain ?? user?.companyDomain;
+  const tab = riskTabFrom(asked, isAdmin);
+  // The address follows the tab without a navigation: a navigation would re-check the session
+  // and re-render the page, taking the keyboard focus off the tab just chosen.
+  const openTab = (next: string | null) => {
+    const chosen = riskTabsFor(isAdmin).find((t) => t === next);
+    if (!chosen) return;
+    const params = withRiskTab(asked, chosen);
+    setAsked(params);
+    const query = params.toString();
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${location.pathname}${query ? `?${query}` : ''}`,
+    );
+  };
 
   return (
     <Stack gap="lg">
@@ -31,14 +63,16 @@ export default function RiskAnalysisPage() {
             Risk analysis
           </Title>
           <Text c="dimmed">
-            What a breach could cost, how an attacker would get in, and what attackers can see of{' '}
-            {domain ?? 'your domain'} from the internet: how your e-mail is protected against
-            forgery and how your DNS and website are set up.
+            What a breach could cost, how an attacker would get in, and what the internet sees of{' '}
+            {domain ?? 'your domain'}.
           </Text>
         </div>
         {isAdmin && (
           <Button
-            onClick={() => start.mutate()}
+            onClick={() => {
+              start.mutate();
+              openTab('report');
+            }}
             loading={start.isPending}
             disabled={running || analysis.isPending}
           >
@@ -53,28 +87,72 @@ export default function RiskAnalysisPage() {
         </Alert>
       )}
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <BreachCostSection />
-        {analysis.data && <ScoreHistory history={analysis.data.history} />}
-      </SimpleGrid>
+      <Tabs value={tab} onChange={openTab} keepMounted={false}>
+        {/* One row on a phone too: the tabs scroll sideways rather than wrap. */}
+        <Tabs.List
+          aria-label="Risk analysis views"
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
+        >
+          {riskTabsFor(isAdmin).map((id: RiskTab) => (
+            <Tabs.Tab
+              key={id}
+              value={id}
+              style={{ flexShrink: 0 }}
+              rightSection={
+                id === 'report' && sample ? (
+                  <Badge size="xs" color="grape" variant="light">
+                    Sample
+                  </Badge>
+                ) : undefined
+              }
+            >
+              {RISK_TAB_NAMES[id]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
 
-      {isAdmin && (
-        <>
-          <TopAttackPaths />
-          <IdentityDevicePosture />
-        </>
-      )}
+        <Tabs.Panel value="summary" pt="lg">
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <BreachCostSection />
+              {analysis.data && <ScoreHistory history={analysis.data.history} />}
+            </SimpleGrid>
+            {isAdmin && (
+              <>
+                <TopAttackPaths />
+                <IdentityDevicePosture />
+              </>
+            )}
+          </Stack>
+        </Tabs.Panel>
 
-      {/* The admin tour highlights this card. */}
-      <Card withBorder component="section" id="riskAnalysis" aria-labelledby="riskAnalysisTitle">
-        <Title order={2} size="h4" id="riskAnalysisTitle" mb="md">
-          Latest analysis
-        </Title>
-        <QueryStatus query={analysis} what="the risk analysis" />
-        {analysis.data && <LatestAnalysis analysis={analysis.data} isAdmin={isAdmin} />}
-      </Card>
+        <Tabs.Panel value="report" pt="lg">
+          <Card
+            withBorder
+            component="section"
+            id="riskAnalysis"
+            aria-labelledby="riskAnalysisTitle"
+          >
+            <Title order={2} size="h4" id="riskAnalysisTitle" mb="md">
+              Latest analysis
+            </Title>
+            <QueryStatus query={analysis} what="the risk analysis" />
+            {analysis.data && (
+              <LatestAnalysis
+                analysis={analysis.data}
+                isAdmin={isAdmin}
+                onScan={() => start.mutate()}
+              />
+            )}
+          </Card>
+        </Tabs.Panel>
 
-      {isAdmin && <FrameworksSection />}
+        {isAdmin && (
+          <Tabs.Panel value="frameworks" pt="lg">
+            <FrameworksSection />
+          </Tabs.Panel>
+        )}
+      </Tabs>
     </Stack>
   );
 }

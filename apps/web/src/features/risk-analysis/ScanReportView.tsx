@@ -1,10 +1,11 @@
 import type { ScanReport } from '@castellan/contract';
 import { Stack, Title } from '@mantine/core';
-import { AreaFindings } from './AreaFindings';
+import { AreaFindings, FoldedAreaFindings } from './AreaFindings';
 import { AreaScores } from './AreaScores';
 import { GradeCaps } from './GradeCaps';
 import { ReportHeader } from './ReportHeader';
 import { groupFindings } from './report-findings';
+import { SampleMark } from './SampleReport';
 
 type Props = {
   report: ScanReport;
@@ -12,25 +13,36 @@ type Props = {
   level?: 2 | 3;
 };
 
-/** A domain's report, the same on the public page and in the app. */
+/**
+ * A domain's report, the same on the public page and in the app. Inside the app's card (level 3)
+ * each area is one line with its grade and problems, its findings folded until opened (the
+ * grades' bars would only repeat those lines).
+ */
 export function ScanReportView({ report, level = 2 }: Props) {
   return (
     <Stack gap="xl" data-testid="scan-report">
       <ReportHeader report={report} />
       <GradeCaps caps={report.caps} />
-      <Stack component="section" gap="sm" aria-labelledby="areaScoresTitle">
-        <Title order={level} size="h4" id="areaScoresTitle">
-          Scores by area
-        </Title>
-        <AreaScores areas={report.areas} />
-      </Stack>
+      {level === 2 && (
+        <Stack component="section" gap="sm" aria-labelledby="areaScoresTitle">
+          <Title order={level} size="h4" id="areaScoresTitle">
+            Grades by area
+          </Title>
+          <SampleMark />
+          <AreaScores areas={report.areas} />
+        </Stack>
+      )}
       <Stack component="section" gap="lg" aria-labelledby="findingsTitle">
         <Title order={level} size="h4" id="findingsTitle">
           Findings
         </Title>
-        {groupFindings(report).map((group) => (
-          <AreaFindings key={group.area} group={group} level={level === 2 ? 3 : 4} />
-        ))}
+        {level === 3 ? (
+          <FoldedAreaFindings groups={groupFindings(report)} level={4} />
+        ) : (
+          groupFindings(report).map((group) => (
+            <AreaFindings key={group.area} group={group} level={3} />
+          ))
+        )}
       </Stack>
     </Stack>
   );

@@ -10,22 +10,24 @@ const RECENT = 5;
 
 type Props = { history: OrganizationAnalysisResponse['history'] };
 
-/** Earlier scores: a small line for the trend and the latest few with their dates. */
+/** Earlier domain grades: a small line for the trend and the latest few with their dates. */
 export function ScoreHistory({ history }: Props) {
   const scored = scoredHistory(history);
   if (scored.length === 0) return null;
   const recent = scored.slice(-RECENT).reverse();
-  const summary = scored.map((h) => `${h.score} on ${formatDate(h.finishedAt)}`).join(', ');
+  const summary = scored
+    .map((h) => `${h.grade ?? 'no grade'} on ${formatDate(h.finishedAt)}`)
+    .join(', ');
   return (
     <Card withBorder component="section" aria-labelledby="scoreHistoryTitle">
       <Title order={2} size="h5" id="scoreHistoryTitle" mb="sm">
-        Score history
+        Domain grade history
       </Title>
       <Stack gap="sm">
         {scored.length > 1 && (
           <svg
             role="img"
-            aria-label={`Scores over time: ${summary}`}
+            aria-label={`Domain grade over time: ${summary}`}
             viewBox={`-2 -2 ${WIDTH + 4} ${HEIGHT + 4}`}
             width="100%"
             height={HEIGHT + 4}
@@ -50,9 +52,6 @@ export function ScoreHistory({ history }: Props) {
             <Group component="li" key={entry.id} gap="xs" wrap="nowrap">
               <Text size="sm" c="dimmed" w={110}>
                 {formatDate(entry.finishedAt)}
-              </Text>
-              <Text size="sm" fw={600}>
-                {entry.score}/100
               </Text>
               {entry.grade && (
                 <Badge size="sm" color={gradeColor(entry.grade)} autoContrast>

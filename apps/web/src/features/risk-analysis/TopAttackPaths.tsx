@@ -50,7 +50,7 @@ export function TopAttackPaths() {
               <Text fw={600}>{graph.data.headline}</Text>
               <Stack
                 component="ol"
-                gap="md"
+                gap="sm"
                 aria-label="Most dangerous attack paths"
                 style={{ listStyle: 'none', padding: 0, margin: 0 }}
               >

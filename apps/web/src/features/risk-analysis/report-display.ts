@@ -1,5 +1,5 @@
 import type { FindingStatus } from '@castellan/contract';
-import type { Grade, Severity } from '@castellan/contract/vocabulary';
+import { type Grade, gradeFor, type Severity } from '@castellan/contract/vocabulary';
 
 /** Green for a good grade through to red for a bad one. */
 export const GRADE_COLORS: Record<Grade, string> = {
@@ -38,6 +38,6 @@ export function findingBadge(finding: { status: FindingStatus; severity: Severit
   }
 }
 
-/** "58 out of 100", or a sentence saying why there is no score. */
-export const scoreText = (score: number | null): string =>
-  score === null ? 'No score: nothing could be tested' : `${score} out of 100`;
+/** An area of the domain report as a letter, as the domain grade is: "Grade B". */
+export const areaGradeText = (score: number | null): string =>
+  score === null ? 'No grade: nothing could be tested' : `Grade ${gradeFor(score)}`;

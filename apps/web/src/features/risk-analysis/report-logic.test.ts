@@ -1,6 +1,6 @@
 import type { ScanFinding, ScanReport } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
-import { findingBadge, gradeColor, scoreText } from './report-display';
+import { areaGradeText, findingBadge, gradeColor } from './report-display';
 import { countProblems, groupFindings, topProblems } from './report-findings';
 import { pollWhileRunning, scanProgress } from './scan-progress';
 import { scoredHistory, sparklinePoints } from './score-history';
@@ -89,9 +89,11 @@ describe('report display', () => {
     expect(findingBadge({ status: 'info', severity: 'Info' }).label).toBe('Note');
   });
 
-  it('says the score out of 100', () => {
-    expect(scoreText(58)).toBe('58 out of 100');
-    expect(scoreText(null)).toMatch(/nothing could be tested/);
+  it('gives an area a letter, as the domain grade, never a score out of 100', () => {
+    expect(areaGradeText(40)).toBe('Grade F');
+    expect(areaGradeText(58)).toBe('Grade E');
+    expect(areaGradeText(81)).toBe('Grade B');
+    expect(areaGradeText(null)).toMatch(/nothing could be tested/);
   });
 });
 
@@ -126,9 +128,8 @@ describe('score history', () => {
         finishedAt: '2026-01-01T00:00:00Z',
         score: 40,
         grade: 'D' as const,
-        sample: false,
       },
-      { id: '2', finishedAt: '2026-01-02T00:00:00Z', score: null, grade: null, sample: false },
+      { id: '2', finishedAt: '2026-01-02T00:00:00Z', score: null, grade: null },
     ];
     expect(scoredHistory(history).map((h) => h.id)).toEqual(['1']);
   });

@@ -34,7 +34,8 @@ export function EmailSection() {
         <Stack gap="lg">
           {!settings.mailEnabled && (
             <Alert color="gray" title="E-mail is off on this server">
-              Nothing is sent until the server&apos;s administrator turns mail on (MAIL_ENABLED).
+              Nothing is sent until mail is turned on for this server. Ask the person who runs
+              Castellan for you.
             </Alert>
           )}
           <OwnSwitches settings={settings} />

@@ -1,5 +1,6 @@
-import type { TrustPageSettings } from '@castellan/contract';
+import type { TrustPageChoices, TrustPageSettings } from '@castellan/contract';
 import {
+  lowGradesToConfirm,
   MAX_PRACTICE_LENGTH,
   MAX_PRACTICES,
   practiceProblem,
@@ -19,6 +20,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -50,12 +52,9 @@ function TrustPageForm({ saved, domain }: { saved: TrustPageSettings; domain: st
   const fieldError = (text: string) => (checked && text.trim() ? practiceProblem(text) : null);
   const savedPage = save.data ?? saved;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (problem) return;
+  const send = (choices: TrustPageChoices, confirmLowGrade: boolean) =>
     save.mutate(
-      { published, showDomainReport, showCyberScore, practices },
+      { ...choices, confirmLowGrade },
       {
         onSuccess: (answer) => {
           if (!answer) return;
@@ -67,6 +66,27 @@ function TrustPageForm({ saved, domain }: { saved: TrustPageSettings; domain: st
         },
       },
     );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (problem) return;
+    const choices = { published, showDomainReport, showCyberScore, practices };
+    const low = lowGradesToConfirm(savedPage, choices, savedPage.grades);
+    if (low.length === 0) return send(choices, false);
+    modals.openConfirmModal({
+      title: 'Show a grade below C to every visitor?',
+      children: (
+        <Text size="sm">
+          Anyone who opens /trust-center/{domain} will see{' '}
+          {low.map((g) => `your ${g.name} ${g.grade}`).join(' and ')}. You can hide it again at any
+          time.
+        </Text>
+      ),
+      labels: { confirm: 'Show the grade', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => send(choices, true),
+    });
   };
 
   const update = (key: number, text: string) =>
@@ -83,13 +103,20 @@ function TrustPageForm({ saved, domain }: { saved: TrustPageSettings; domain: st
           onChange={(event) => setPublished(event.currentTarget.checked)}
         />
         <Stack gap="xs">
+          <Text size="xs" c="dimmed">
+            No grade is shown unless you choose it.
+          </Text>
           <Checkbox
-            label="Show the grade and date of our latest domain report"
+            label={`Show our domain grade and the date of its scan (${
+              savedPage.grades.domainReport
+                ? `now ${savedPage.grades.domainReport}`
+                : 'no scan of your domain yet'
+            })`}
             checked={showDomainReport}
             onChange={(event) => setShowDomainReport(event.currentTarget.checked)}
           />
           <Checkbox
-            label="Show the grade of our cyber score"
+            label={`Show the grade of our cyber score (now ${savedPage.grades.cyberScore})`}
             checked={showCyberScore}
             onChange={(event) => setShowCyberScore(event.currentTarget.checked)}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingProblemOf, subscriptionStatusWords } from './billing-words';
+import { billingProblemOf, formatStripeAmount, subscriptionStatusWords } from './billing-words';
 
 describe('billing words', () => {
   it('names each Stripe subscription status in plain words', () => {
@@ -16,5 +16,13 @@ describe('billing words', () => {
     expect(billingProblemOf('unavailable')).toBe('unavailable');
     expect(billingProblemOf('<script>')).toBeNull();
     expect(billingProblemOf(null)).toBeNull();
+  });
+});
+
+describe('formatStripeAmount', () => {
+  it('reads minor units in the currency’s own decimals', () => {
+    expect(formatStripeAmount(10_800, 'EUR')).toBe('€108.00');
+    expect(formatStripeAmount(4550, 'USD')).toBe('$45.50');
+    expect(formatStripeAmount(1200, 'JPY')).toBe('¥1,200');
   });
 });

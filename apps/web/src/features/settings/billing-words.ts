@@ -24,3 +24,13 @@ export function subscriptionStatusWords(status: string | null): string {
 export function billingProblemOf(value: string | null): BillingProblem | null {
   return value === 'not-configured' || value === 'unavailable' ? value : null;
 }
+
+/**
+ * An amount Stripe gives in the currency's minor unit (cents; yen have none), formatted with its
+ * currency: 10800 EUR → "€108.00".
+ */
+export function formatStripeAmount(minorUnits: number, currency: string, locale = 'en-US') {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minorUnits / 10 ** digits);
+}

@@ -1,11 +1,15 @@
 import type { Task } from '@castellan/contract';
+import type { TaskPlatform } from '@castellan/contract/vocabulary';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { DetailDrawer } from '../../components/DetailDrawer';
 import { LabelledSection } from '../../components/LabelledSection';
 import { formatDate } from '../../lib/format-date';
+import type { StateChange } from './api';
 import { TaskBadges } from './TaskBadges';
+import { TaskEffort } from './TaskEffort';
 import { TaskEvidenceList } from './TaskEvidenceList';
 import { TaskInstructionsView } from './TaskInstructionsView';
+import { TaskStateActions, TaskStateNote } from './TaskStateActions';
 
 type Props = {
   opened: boolean;
@@ -18,6 +22,12 @@ type Props = {
   showAssignee: boolean;
   completing: boolean;
   onComplete: (task: Task) => void;
+  /** The platform whose steps show first (the user's computer's), when the task has them. */
+  preferredPlatform?: TaskPlatform | null;
+  isAdmin: boolean;
+  /** Whether a snooze or not-applicable change of this task is on its way. */
+  changingState: boolean;
+  onChangeState: (change: StateChange) => void;
 };
 
 function CompletionState({ task }: { task: Task }) {
@@ -28,6 +38,22 @@ function CompletionState({ task }: { task: Task }) {
       Completed{when}
       {who}.
     </Alert>
+  );
+}
+
+/** What can be done with the task, kept in view in the drawer's footer. */
+function TaskActions({
+  task,
+  canComplete,
+  completing,
+  onComplete,
+}: Pick<Props, 'canComplete' | 'completing' | 'onComplete'> & { task: Task }) {
+  // A task that does not apply is not done either: it has nothing to complete.
+  if (task.isCompleted || task.state === 'not-applicable' || !canComplete) return null;
+  return (
+    <Button loading={completing} onClick={() => onComplete(task)} color="green">
+      Mark as complete
+    </Button>
   );
 }
 
@@ -43,6 +69,10 @@ export function TaskDetail({
   showAssignee,
   completing,
   onComplete,
+  preferredPlatform = null,
+  isAdmin,
+  changingState,
+  onChangeState,
 }: Props) {
   return (
     <DetailDrawer
@@ -51,6 +81,7 @@ export function TaskDetail({
       size="lg"
       title={task?.title}
       closeLabel="Close task details"
+      actions={task && <TaskActions task={task} {...{ canComplete, completing, onComplete }} />}
     >
       {task && (
         <Stack gap="md">
@@ -59,6 +90,7 @@ export function TaskDetail({
             <Text size="sm" c="dimmed">
               {task.category}
             </Text>
+            <TaskEffort task={task} />
           </Group>
           {showAssignee && (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -70,6 +102,7 @@ export function TaskDetail({
               An administrator does this once for the whole organisation.
             </Text>
           )}
+          <TaskStateNote task={task} />
           <Text>{task.content.summary}</Text>
           {task.evidence.length > 0 && (
             <LabelledSection title="Automatic checks">
@@ -80,7 +113,10 @@ export function TaskDetail({
             <Text size="sm">{task.content.why}</Text>
           </LabelledSection>
           <LabelledSection title="How to do it">
-            <TaskInstructionsView instructions={task.content.instructions} />
+            <TaskInstructionsView
+              instructions={task.content.instructions}
+              preferred={preferredPlatform}
+            />
           </LabelledSection>
           {task.cisSafeguards.length > 0 && (
             <LabelledSection title="CIS safeguards">
@@ -92,15 +128,20 @@ export function TaskDetail({
           )}
           {task.isCompleted ? (
             <CompletionState task={task} />
-          ) : canComplete ? (
-            <Button loading={completing} onClick={() => onComplete(task)} color="green">
-              Mark as complete
-            </Button>
           ) : (
-            <Text size="sm" c="dimmed">
-              Only {task.user} can mark this task as complete.
-            </Text>
+            !canComplete && (
+              <Text size="sm" c="dimmed">
+                Only {task.user} can mark this task as complete.
+              </Text>
+            )
           )}
+          <TaskStateActions
+            task={task}
+            canAct={canComplete}
+            isAdmin={isAdmin}
+            busy={changingState}
+            onChange={onChangeState}
+          />
         </Stack>
       )}
     </DetailDrawer>

@@ -11,6 +11,7 @@ import {
 
 const STATUS_OPTIONS: { value: TaskStatus; label: string }[] = [
   { value: 'open', label: 'Open' },
+  { value: 'snoozed', label: 'Snoozed' },
   { value: 'done', label: 'Done' },
   { value: 'all', label: 'All' },
 ];

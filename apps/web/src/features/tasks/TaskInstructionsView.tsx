@@ -1,4 +1,5 @@
 import type { TaskInstructions } from '@castellan/contract';
+import type { TaskPlatform } from '@castellan/contract/vocabulary';
 import { List, Tabs, Text } from '@mantine/core';
 
 const platformName = (set: TaskInstructions) => set.platform ?? 'Everywhere';
@@ -13,8 +14,17 @@ function Steps({ steps }: { steps: string[] }) {
   );
 }
 
-/** The steps of a task: one list, or a tab per platform when they differ between platforms. */
-export function TaskInstructionsView({ instructions }: { instructions: TaskInstructions[] }) {
+/**
+ * The steps of a task: one list, or a tab per platform when they differ between platforms, the
+ * `preferred` one's open first when the task has it.
+ */
+export function TaskInstructionsView({
+  instructions,
+  preferred = null,
+}: {
+  instructions: TaskInstructions[];
+  preferred?: TaskPlatform | null;
+}) {
   const [only] = instructions;
   if (!only) return <Text size="sm">No steps are needed: this one is done for you.</Text>;
   if (instructions.length === 1) {
@@ -30,7 +40,10 @@ export function TaskInstructionsView({ instructions }: { instructions: TaskInstr
     );
   }
   return (
-    <Tabs defaultValue={platformName(only)} keepMounted={false}>
+    <Tabs
+      defaultValue={platformName(instructions.find((set) => set.platform === preferred) ?? only)}
+      keepMounted={false}
+    >
       <Tabs.List aria-label="Platforms">
         {instructions.map((set) => (
           <Tabs.Tab key={platformName(set)} value={platformName(set)}>

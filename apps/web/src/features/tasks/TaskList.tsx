@@ -2,18 +2,21 @@ import type { Task } from '@castellan/contract';
 import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { evidenceSummary } from './evidence-display';
 import { TaskBadges } from './TaskBadges';
+import { TaskEffort } from './TaskEffort';
 
 type Props = {
   tasks: Task[];
+  /** The list's accessible name. */
+  label?: string;
   /** Shows whose task each one is (the organisation's list). */
   showAssignee: boolean;
   onOpen: (task: Task) => void;
 };
 
 /** The tasks as a list of cards; each title opens the task's details. */
-export function TaskList({ tasks, showAssignee, onOpen }: Props) {
+export function TaskList({ tasks, label = 'Tasks', showAssignee, onOpen }: Props) {
   return (
-    <Stack component="ul" aria-label="Tasks" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack component="ul" aria-label={label} gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
       {tasks.map((task) => (
         <Card
           key={task.id}
@@ -43,9 +46,7 @@ export function TaskList({ tasks, showAssignee, onOpen }: Props) {
           </Group>
           <Group gap="xs" mt={6} wrap="wrap">
             <TaskBadges task={task} />
-            <Text size="sm" c="dimmed">
-              {task.category}
-            </Text>
+            <TaskEffort task={task} />
           </Group>
           {task.evidence[0] && (
             <Text size="sm" c="dimmed" mt={4}>

@@ -1,9 +1,10 @@
 import type { Task } from '@castellan/contract';
-import { Box, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ProgressCard } from '../../components/ProgressCard';
 import { QueryStatus } from '../../components/QueryStatus';
+import { formatDate } from '../../lib/format-date';
 import { showToast } from '../../lib/toast';
 import { useUserData } from '../../lib/user-data';
 import {
@@ -12,27 +13,45 @@ import {
   NO_FRAMEWORK_FILTER,
   safeguardOptions,
 } from '../frameworks';
-import { useCompleteTask, useTasks } from './api';
+import { type StateChange, useChangeTaskState, useCompleteTask, useTasks } from './api';
 import { TaskDetail } from './TaskDetail';
 import { TaskFilters } from './TaskFilters';
-import { TaskList } from './TaskList';
+import { TaskPlan } from './TaskPlan';
 import { TasksEmpty } from './TasksEmpty';
 import {
   clearedFilters,
   DEFAULT_FILTERS,
   filterTasks,
+  hasNarrowingFilters,
+  isSettled,
   labelOptions,
   type TaskFilterState,
 } from './task-filters';
 import { progressOf, sortTasks, taskToOpen } from './task-order';
+import { planSections, thisWeek } from './task-plan';
+import { usePreferredPlatform } from './usePreferredPlatform';
 import { useTaskLink } from './useTaskLink';
+
+const STATE_TOASTS: Record<
+  StateChange['change'],
+  (task: Task) => { summary: string; detail: string }
+> = {
+  'not-applicable': (t) => ({ summary: 'Marked not applicable', detail: t.title }),
+  applicable: (t) => ({ summary: 'Applicable again', detail: t.title }),
+  snooze: (t) => ({
+    summary: 'Task snoozed',
+    detail: `${t.title}, until ${formatDate(t.snoozedUntil ?? Date.now(), { timeZone: 'UTC' })}`,
+  }),
+  unsnooze: (t) => ({ summary: 'Back in the open tasks', detail: t.title }),
+};
 
 /** Other pages may open a task straight away: `navigate('/tasks', { state: { openTask } })`. */
 export type TasksPageState = { openTask?: string } | null;
 
 /**
- * "Your tasks": the recommended security actions, with filters and each task's details. For
- * administrators, the frameworks' shares too; their links (`?framework=…&safeguard=…&task=…`)
+ * "Your tasks": the plan of recommended security actions ("This week", then the rest by
+ * category), with filters and each task's details. Each task has its own address, `/tasks/<id>`.
+ * For administrators, the frameworks' shares too; their links (`?framework=…&safeguard=…&task=…`)
  * narrow the list to a safeguard of the whole organisation and open one of its tasks.
  */
 export default function TasksPage() {
@@ -40,7 +59,8 @@ export default function TasksPage() {
   const location = useLocation();
   const isAdmin = user?.role === 'admin';
   const email = user?.email ?? '';
-  const { frameworkFilter, setFrameworkFilter, linkedTask, forgetLinkedTask } =
+  const { id: addressedId } = useParams();
+  const { frameworkFilter, setFrameworkFilter, linkedTask, forgetLinkedTask, showTaskInAddress } =
     useTaskLink(isAdmin);
   // A framework view's counts are the organisation's: its links show everyone's copies.
   const [filters, setFilters] = useState<TaskFilterState>(() => ({
@@ -48,15 +68,23 @@ export default function TasksPage() {
     onlyMine: !(linkedTask && frameworkFilter.framework),
   }));
   const [selectedId, setSelectedId] = useState<string | null>(
-    () => (location.state as TasksPageState)?.openTask ?? null,
+    () => addressedId ?? (location.state as TasksPageState)?.openTask ?? null,
   );
   const [detailOpen, setDetailOpen] = useState(selectedId !== null);
   const organizationWide = isAdmin && !filters.onlyMine;
 
   const mine = useTasks('mine');
-  const everyone = useTasks('organization', organizationWide);
+  // An address may name a colleague's task, which only the organisation's list (admins) holds.
+  const colleagueTask =
+    isAdmin &&
+    selectedId !== null &&
+    mine.data != null &&
+    !mine.data.tasks.some((t) => t.id === selectedId);
+  const everyone = useTasks('organization', organizationWide || colleagueTask);
   const shown = organizationWide ? everyone : mine;
   const complete = useCompleteTask();
+  const platform = usePreferredPlatform();
+  const changeState = useChangeTaskState();
 
   const scoped = useMemo(
     () =>
@@ -71,25 +99,57 @@ export default function TasksPage() {
     () => sortTasks(filterTasks(filterByFramework(scoped, frameworkFilter), filters, email)),
     [scoped, frameworkFilter, filters, email],
   );
-  const candidates = useMemo(() => [...scoped, ...(mine.data?.tasks ?? [])], [scoped, mine.data]);
+  const candidates = useMemo(
+    () => [...scoped, ...(mine.data?.tasks ?? []), ...(everyone.data?.tasks ?? [])],
+    [scoped, mine.data, everyone.data],
+  );
   const selected = candidates.find((t) => t.id === selectedId) ?? null;
+  // The plan: this week's tasks are the user's own; the organisation's list has none.
+  const week = useMemo(
+    () => (organizationWide || filters.status === 'done' ? [] : thisWeek(visible)),
+    [organizationWide, filters.status, visible],
+  );
+  const sections = useMemo(() => {
+    const rest = visible.filter((t) => !week.includes(t));
+    if (organizationWide) return planSections(rest, false, 'Everyone’s tasks');
+    return planSections(rest, isAdmin, week.length > 0 ? 'Your other tasks' : 'Your tasks');
+  }, [visible, week, organizationWide, isAdmin]);
+  // The plan starts with its categories closed; any other view of the list shows them open.
+  const narrowed =
+    hasNarrowingFilters(filters) || frameworkFilter.framework !== null || organizationWide;
 
   // Opens the task a link names once the list it is in has arrived; forgetting the request
   // keeps it from opening again after it is closed.
-  const listReady = mine.isSuccess && (!organizationWide || everyone.isSuccess);
+  const listReady = mine.isSuccess && (!(organizationWide || colleagueTask) || everyone.isSuccess);
   useEffect(() => {
     if (!linkedTask || !listReady) return;
     const task = taskToOpen(candidates, linkedTask, email);
+    forgetLinkedTask();
     if (task) {
       setSelectedId(task.id);
       setDetailOpen(true);
+      showTaskInAddress(task.id);
     }
-    forgetLinkedTask();
-  }, [linkedTask, listReady, candidates, email, forgetLinkedTask]);
+  }, [linkedTask, listReady, candidates, email, forgetLinkedTask, showTaskInAddress]);
+
+  // A task opened from another page (`state.openTask`) shows its address too.
+  const shownId = detailOpen && selected ? selected.id : null;
+  useEffect(() => {
+    if (shownId) showTaskInAddress(shownId);
+  }, [shownId, showTaskInAddress]);
+
+  // An address naming a task this user cannot see, or none at all.
+  const unknownAddress =
+    addressedId !== undefined && listReady && selectedId === addressedId && !selected;
 
   const open = (task: Task) => {
     setSelectedId(task.id);
     setDetailOpen(true);
+  };
+
+  const close = () => {
+    setDetailOpen(false);
+    showTaskInAddress(null);
   };
 
   const markComplete = (task: Task) =>
@@ -107,7 +167,21 @@ export default function TasksPage() {
         }),
     });
 
-  const allDone = scoped.length > 0 && scoped.every((t) => t.isCompleted);
+  const changeTaskState = (change: StateChange) =>
+    changeState.mutate(change, {
+      onSuccess: (answer) => {
+        if (answer) showToast({ severity: 'success', ...STATE_TOASTS[change.change](answer.task) });
+      },
+      onError: (error) =>
+        showToast({
+          severity: 'error',
+          summary: 'Could not change the task',
+          detail: error.message,
+          life: 8000,
+        }),
+    });
+
+  const allDone = scoped.length > 0 && scoped.every(isSettled);
 
   return (
     <>
@@ -115,9 +189,18 @@ export default function TasksPage() {
         Your tasks
       </Title>
       <Text c="dimmed" mb="lg">
-        Security steps recommended for you, the most urgent first. Open one to see why it matters
-        and how to do it.
+        Security steps recommended for you: this week's first, the rest by category. Open one to see
+        why it matters, how to do it and how long it takes.
       </Text>
+
+      {unknownAddress && (
+        <Alert color="red" variant="light" title="No such task" mb="md">
+          This address names no task of yours: it may belong to someone else or no longer exist.{' '}
+          <Anchor component={Link} to="/tasks" c="inherit" underline="always">
+            Show your tasks
+          </Anchor>
+        </Alert>
+      )}
 
       {mine.data && (
         <Box mb="md">
@@ -148,7 +231,13 @@ export default function TasksPage() {
       <QueryStatus query={shown} what="the tasks" />
       {shown.data &&
         (visible.length > 0 ? (
-          <TaskList tasks={visible} showAssignee={organizationWide} onOpen={open} />
+          <TaskPlan
+            week={week}
+            sections={sections}
+            expanded={narrowed}
+            showAssignee={organizationWide}
+            onOpen={open}
+          />
         ) : scoped.length === 0 ? (
           <Text c="dimmed">There are no tasks for you yet.</Text>
         ) : allDone && filters.status === 'open' ? (
@@ -177,13 +266,17 @@ export default function TasksPage() {
       <TaskDetail
         opened={detailOpen}
         task={selected}
-        onClose={() => setDetailOpen(false)}
+        onClose={close}
         canComplete={
           selected !== null && (selected.user === email || (selected.scope === 'Admin' && isAdmin))
         }
         showAssignee={organizationWide}
         completing={complete.isPending && complete.variables.id === selected?.id}
         onComplete={markComplete}
+        preferredPlatform={platform}
+        isAdmin={isAdmin}
+        changingState={changeState.isPending && changeState.variables.task.id === selected?.id}
+        onChangeState={changeTaskState}
       />
     </>
   );

@@ -9,6 +9,41 @@ export function withCompleted<T extends Task>(tasks: readonly T[], done: Task, a
     t.id === done.id ||
     (done.scope === 'Admin' && t.scope === 'Admin' && t.catalogueId === done.catalogueId);
   return tasks.map((t) =>
-    sameWork(t) && !t.isCompleted ? { ...t, isCompleted: true, completedAt: at.toISOString() } : t,
+    sameWork(t) && !t.isCompleted
+      ? {
+          ...t,
+          isCompleted: true,
+          completedAt: at.toISOString(),
+          state: t.state === 'not-applicable' ? t.state : 'completed',
+          snoozedUntil: null,
+        }
+      : t,
   );
 }
+
+/**
+ * The list with `changed` (a task as the server answered it) in place: its own copy, and what it
+ * shares with other copies: an Admin task's state, and any task's not-applicable mark (both hold
+ * for the whole organisation).
+ */
+export function withState<T extends Task>(tasks: readonly T[], changed: Task): T[] {
+  return tasks.map((t) => {
+    if (t.id === changed.id) return { ...t, ...changed };
+    if (t.catalogueId !== changed.catalogueId) return t;
+    if (changed.scope === 'Admin') return { ...t, state: changed.state, ...sharedState(changed) };
+    const notApplicable = changed.notApplicable;
+    return {
+      ...t,
+      notApplicable,
+      state: notApplicable
+        ? 'not-applicable'
+        : t.isCompleted
+          ? 'completed'
+          : t.snoozedUntil
+            ? 'snoozed'
+            : 'open',
+    };
+  });
+}
+
+const sharedState = (t: Task) => ({ notApplicable: t.notApplicable, snoozedUntil: t.snoozedUntil });

@@ -6,7 +6,12 @@ import {
   TASK_PLATFORMS,
 } from '@castellan/contract/vocabulary';
 
-export type TaskStatus = 'open' | 'done' | 'all';
+export type TaskStatus = 'open' | 'snoozed' | 'done' | 'all';
+
+type TaskWithState = Pick<Task, 'isCompleted' | 'state'>;
+
+/** Done, or marked not applicable: nothing left to do either way. */
+export const isSettled = (t: TaskWithState) => t.isCompleted || t.state === 'not-applicable';
 
 export type TaskFilterState = {
   /** Chosen labels: a task matches when it has one of them in every group they come from. */
@@ -37,9 +42,11 @@ export const labelOptions = (tasks: readonly Pick<Task, 'labels'>[]) => {
   })).filter((g) => g.items.length > 0);
 };
 
-const STATUS_MATCH: Record<TaskStatus, (task: Pick<Task, 'isCompleted'>) => boolean> = {
-  open: (t) => !t.isCompleted,
-  done: (t) => t.isCompleted,
+/** Snoozed tasks wait in their own group; "Done" holds those marked not applicable too. */
+const STATUS_MATCH: Record<TaskStatus, (task: TaskWithState) => boolean> = {
+  open: (t) => !isSettled(t) && t.state !== 'snoozed',
+  snoozed: (t) => !isSettled(t) && t.state === 'snoozed',
+  done: isSettled,
   all: () => true,
 };
 
@@ -47,7 +54,7 @@ const STATUS_MATCH: Record<TaskStatus, (task: Pick<Task, 'isCompleted'>) => bool
  * The tasks the filters let through. Labels of one group widen the choice (Windows or macOS),
  * labels of different groups narrow it (Windows and High risk).
  */
-export function filterTasks<T extends Pick<Task, 'labels' | 'isCompleted' | 'user'>>(
+export function filterTasks<T extends Pick<Task, 'labels' | 'isCompleted' | 'state' | 'user'>>(
   tasks: readonly T[],
   filters: TaskFilterState,
   email: string,

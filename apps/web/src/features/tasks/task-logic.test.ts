@@ -21,7 +21,12 @@ function task(id: string, patch: Partial<Task> = {}): Task {
     completedAt: null,
     completedBy: null,
     evidence: [],
+    state: 'open',
+    notApplicable: null,
+    snoozedUntil: null,
     priority: 'Medium',
+    minutes: 10,
+    points: 0.1,
     riskLevel: 'Medium',
     labels: ['Quick fix', 'Medium priority', 'Medium risk', 'Individual'],
     title: id,
@@ -120,9 +125,15 @@ describe('task order and progress', () => {
     ]);
   });
 
-  it('suggests the open task with the worst risk next, or none when all are done', () => {
-    expect(nextTask(tasks)?.catalogueId).toBe('high-urgent');
-    expect(nextTask([task('x', { isCompleted: true })])).toBeNull();
+  it('suggests the open task with the most points per minute next, or none when nothing is open', () => {
+    const quick = task('quick', { riskLevel: 'Low', points: 0.5, minutes: 5 });
+    const long = task('long', { riskLevel: 'Critical', points: 3, minutes: 480 });
+    expect(nextTask([long, quick])?.catalogueId).toBe('quick');
+    // A snoozed or not-applicable task waits, however much it is worth.
+    const snoozed = task('snoozed', { points: 9, minutes: 1, state: 'snoozed' });
+    const away = task('away', { points: 9, minutes: 1, state: 'not-applicable' });
+    expect(nextTask([snoozed, away, long])?.catalogueId).toBe('long');
+    expect(nextTask([task('x', { isCompleted: true }), snoozed])).toBeNull();
   });
 
   it('counts progress, rounding down so 100% means all done', () => {

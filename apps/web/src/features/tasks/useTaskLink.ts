@@ -12,9 +12,9 @@ import {
  * guard and mount the page afresh, losing the other filters and the open task. The router's own
  * history entry is kept, so Back still works.
  */
-function showInAddress(params: URLSearchParams) {
+function showInAddress(params: URLSearchParams, pathname = window.location.pathname) {
   const query = params.toString();
-  const { pathname, hash } = window.location;
+  const { hash } = window.location;
   window.history.replaceState(
     window.history.state,
     '',
@@ -48,5 +48,11 @@ export function useTaskLink(isAdmin: boolean) {
     showInAddress(params);
   }, []);
 
-  return { frameworkFilter, setFrameworkFilter, linkedTask, forgetLinkedTask };
+  /** Shows the open task's own address, `/tasks/<id>`, or `/tasks` once it is closed. */
+  const showTaskInAddress = useCallback((taskId: string | null) => {
+    const path = taskId === null ? '/tasks' : `/tasks/${encodeURIComponent(taskId)}`;
+    if (window.location.pathname !== path) showInAddress(currentParams(), path);
+  }, []);
+
+  return { frameworkFilter, setFrameworkFilter, linkedTask, forgetLinkedTask, showTaskInAddress };
 }

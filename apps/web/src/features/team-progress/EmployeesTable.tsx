@@ -1,8 +1,9 @@
 import type { Employee } from '@castellan/contract';
-import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CheckedBy } from '../../components/CheckedBy';
 import { ProgressBar } from '../../components/ProgressBar';
+import { progressFrom } from '../../lib/progress';
 import { ROLE_LABELS } from '../users';
 import type { EmployeeSort, SortKey } from './employee-list';
 
@@ -12,18 +13,13 @@ type Props = {
   onSort: (key: SortKey) => void;
   /** Cards instead of a table, for a phone. */
   asCards: boolean;
+  /** Administrators: sends a reminder to one employee. */
+  onRemind?: (employee: Employee) => void;
 };
 
 /** What is shown of one employee, in table cells or on a card. */
-function partsOf(employee: Employee) {
-  const progress = {
-    completed: employee.completedTasks,
-    total: employee.totalTasks,
-    percent:
-      employee.totalTasks === 0
-        ? 100
-        : Math.floor((employee.completedTasks / employee.totalTasks) * 100),
-  };
+function partsOf(employee: Employee, onRemind?: (employee: Employee) => void) {
+  const progress = progressFrom(employee.completedTasks, employee.totalTasks);
   return {
     name: (
       <Text fw={500} size="sm">
@@ -53,6 +49,17 @@ function partsOf(employee: Employee) {
       </Badge>
     ),
     checkedBy: <CheckedBy sources={employee.checkedBy} />,
+    remind:
+      onRemind && employee.completedTasks < employee.totalTasks ? (
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => onRemind(employee)}
+          aria-label={`Send reminder to ${employee.fullName || employee.email}`}
+        >
+          Send reminder
+        </Button>
+      ) : null,
   };
 }
 
@@ -95,7 +102,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The employees with their progress: a sortable table, or cards on a phone. */
-export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
+export function EmployeesTable({ employees, sort, onSort, asCards, onRemind }: Props) {
   if (asCards) {
     return (
       <Stack
@@ -107,7 +114,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
         style={{ listStyle: 'none' }}
       >
         {employees.map((employee) => {
-          const parts = partsOf(employee);
+          const parts = partsOf(employee, onRemind);
           return (
             <Card
               key={employee.id}
@@ -128,6 +135,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
                 <Field label="Open high-risk">{parts.highRisk}</Field>
               </Group>
               <Field label="Checked by">{parts.checkedBy}</Field>
+              {parts.remind && <Group mt="xs">{parts.remind}</Group>}
             </Card>
           );
         })}
@@ -152,11 +160,12 @@ export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
             />
             <SortHeader label="Open high-risk" column="openHighRisk" sort={sort} onSort={onSort} />
             <Table.Th>Checked by</Table.Th>
+            {onRemind && <Table.Th>Reminder</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {employees.map((employee) => {
-            const parts = partsOf(employee);
+            const parts = partsOf(employee, onRemind);
             return (
               <Table.Tr key={employee.id}>
                 <Table.Td>{parts.name}</Table.Td>
@@ -165,6 +174,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards }: Props) {
                 <Table.Td>{parts.completion}</Table.Td>
                 <Table.Td>{parts.highRisk}</Table.Td>
                 <Table.Td>{parts.checkedBy}</Table.Td>
+                {onRemind && <Table.Td>{parts.remind}</Table.Td>}
               </Table.Tr>
             );
           })}

@@ -1,20 +1,27 @@
 import type { Employee } from '@castellan/contract';
-import { Alert, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { mostOpenHighRisk, nameList } from './employee-list';
 
-/** Names who has the most open high-risk tasks: the first people to help. */
+/**
+ * For administrators: who has the most open high-risk tasks of their own (the organisation's
+ * tasks are not anyone's), the first people to help, and a reminder to all who have some.
+ */
 export function HighRiskCallout({
   employees,
   viewerEmail,
+  onRemindAll,
+  reminding,
 }: {
   employees: Employee[];
   viewerEmail: string;
+  onRemindAll: () => void;
+  reminding: boolean;
 }) {
   const most = mostOpenHighRisk(employees);
   if (!most) {
     return (
       <Alert color="green" title="No open high-risk tasks" mb="md">
-        <Text size="sm">Nobody has a high-risk or critical task left open.</Text>
+        <Text size="sm">Nobody has a high-risk or critical task of their own left open.</Text>
       </Alert>
     );
   }
@@ -24,10 +31,13 @@ export function HighRiskCallout({
   return (
     <Alert color="orange" title="Most open high-risk tasks" mb="md">
       <Text size="sm">
-        {names} {several ? 'have' : 'has'} the most open high-risk tasks ({most.count}
+        {names} {several ? 'have' : 'has'} the most open high-risk tasks of their own ({most.count}
         {several ? ' each' : ''}).
         {!includesViewer && ' A word from you could help them get started.'}
       </Text>
+      <Button size="xs" variant="default" mt="sm" onClick={onRemindAll} loading={reminding}>
+        Remind everyone with open high-risk tasks
+      </Button>
     </Alert>
   );
 }

@@ -4,10 +4,12 @@ import { useMemo, useState } from 'react';
 import { PageHeading } from '../../components/PageHeading';
 import { ProgressCard } from '../../components/ProgressCard';
 import { QueryStatus } from '../../components/QueryStatus';
+import { progressFrom } from '../../lib/progress';
+import { showToast } from '../../lib/toast';
 import { useUserData } from '../../lib/user-data';
 import { DevicesSection } from '../agent';
 import { useScore } from '../score';
-import { useEmployees } from './api';
+import { useEmployees, useSendReminders } from './api';
 import { EmployeesTable } from './EmployeesTable';
 import {
   DEFAULT_SORT,
@@ -17,6 +19,7 @@ import {
   sortEmployees,
 } from './employee-list';
 import { HighRiskCallout } from './HighRiskCallout';
+import { reminderOutcome } from './reminder-outcome';
 
 /** The sort choices where there are no column headers to click (the cards on a phone). */
 const SORT_OPTIONS: { value: string; label: string }[] = [
@@ -30,7 +33,8 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
 
 /**
  * "Company status": the organisation's completion and everyone's progress. Every signed-in user
- * may open it (spec §2), though only administrators have it in their menu.
+ * may open it (spec §2), though only administrators have it in their menu; a member sees the
+ * organisation's totals and their own row only (the server sends no one else's).
  */
 export default function TeamProgressPage() {
   const { data: user } = useUserData();
@@ -42,7 +46,20 @@ export default function TeamProgressPage() {
     getInitialValueInEffect: false,
   });
 
+  const reminders = useSendReminders();
+  const remind = (to: string) =>
+    reminders.mutate(
+      { to },
+      {
+        onSuccess: (answer) => showToast(reminderOutcome(answer)),
+        onError: (error) =>
+          showToast({ severity: 'error', summary: 'No reminder was sent', detail: error.message }),
+      },
+    );
+
   const all = employees.data?.employees;
+  const everyone = employees.data?.view === 'everyone';
+  const organizationTasks = employees.data?.organizationTasks;
   const shown = useMemo(
     () => sortEmployees(searchEmployees(all ?? [], search), sort),
     [all, search, sort],
@@ -52,7 +69,9 @@ export default function TeamProgressPage() {
     <>
       <PageHeading title="Company status" />
       <Text c="dimmed" mb="lg">
-        How far everyone in {user?.companyDomain} has got with their security tasks.
+        {user?.role === 'admin'
+          ? `How far everyone in ${user.companyDomain} has got with their security tasks.`
+          : `How far ${user?.companyDomain ?? 'your organisation'} has got, and your own part in it. Only administrators see everyone’s progress.`}
       </Text>
 
       <QueryStatus query={score} what="the organisation's progress" />
@@ -63,9 +82,36 @@ export default function TeamProgressPage() {
       )}
 
       <QueryStatus query={employees} what="the employees" />
-      {all && (
+      {organizationTasks && organizationTasks.totalTasks > 0 && (
+        <Box mb="md">
+          <ProgressCard
+            id="organizationTasks"
+            title="Organisation tasks"
+            progress={progressFrom(organizationTasks.completedTasks, organizationTasks.totalTasks)}
+          >
+            <Text size="sm" c="dimmed" mt="sm">
+              The administrators’ tasks for the whole organisation, counted once:{' '}
+              {organizationTasks.openHighRiskTasks} of high risk still open.
+            </Text>
+          </ProgressCard>
+        </Box>
+      )}
+      {all && !everyone && (
+        <EmployeesTable
+          employees={all}
+          sort={sort}
+          onSort={(key) => setSort(nextSort(sort, key))}
+          asCards={smallScreen}
+        />
+      )}
+      {all && everyone && (
         <>
-          <HighRiskCallout employees={all} viewerEmail={user?.email ?? ''} />
+          <HighRiskCallout
+            employees={all}
+            viewerEmail={user?.email ?? ''}
+            onRemindAll={() => remind('open-high-risk')}
+            reminding={reminders.isPending}
+          />
           <Group align="flex-end" gap="sm" mb="sm">
             <TextInput
               label="Search employees"
@@ -100,6 +146,7 @@ export default function TeamProgressPage() {
               sort={sort}
               onSort={(key) => setSort(nextSort(sort, key))}
               asCards={smallScreen}
+              onRemind={(employee) => remind(employee.id)}
             />
           )}
         </>

@@ -1,1 +1,2 @@
-export { employeesQuery } from './api';
+export { employeesQuery, useSendReminders } from './api';
+export { mergeReminderAnswers, reminderOutcome } from './reminder-outcome';

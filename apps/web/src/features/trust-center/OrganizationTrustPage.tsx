@@ -14,7 +14,7 @@ function Fact({ title, grade, children }: { title: string; grade: Grade; childre
   return (
     <Card withBorder padding="md" component="section" aria-label={title}>
       <Group gap="md" wrap="nowrap">
-        <GradeBadge grade={grade} size={56} />
+        <GradeBadge grade={grade} size={56} what={title} />
         <div>
           <Title order={3} size="h4">
             {title}
@@ -34,8 +34,9 @@ function PublishedPage({ page }: { page: TrustPage }) {
       {(page.domainReport || page.cyberScore) && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {page.domainReport && (
-            <Fact title="Domain report" grade={page.domainReport.grade}>
-              Castellan’s scan of {page.domain} on {formatDate(page.domainReport.scannedAt)}
+            <Fact title="Domain grade" grade={page.domainReport.grade}>
+              How {page.domain}’s e-mail and web settings looked from outside in Castellan’s scan on{' '}
+              {formatDate(page.domainReport.scannedAt)}
             </Fact>
           )}
           {page.cyberScore && (

@@ -1,6 +1,7 @@
 import type { Role } from '@castellan/contract';
 import { Button, Card, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useInviteMember } from './api';
 import { ROLE_LABELS } from './member-display';
@@ -12,12 +13,21 @@ const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as Role[])
 const LABEL_HEIGHT = 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height))';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The address fragment that opens the page at this form (the integrations page links to it). */
+export const INVITE_ANCHOR = 'invite-member';
+
 /** Adds someone of the organisation's domain, who becomes that member at their first sign-in. */
 export function InviteMemberForm({ domain }: { domain: string }) {
   const invite = useInviteMember();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('user');
   const [error, setError] = useState<string | null>(null);
+  const { hash } = useLocation();
+  const input = useRef<HTMLInputElement>(null);
+  // Sent here to invite someone: the address field is where to start.
+  useEffect(() => {
+    if (hash === `#${INVITE_ANCHOR}`) input.current?.focus();
+  }, [hash]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +56,13 @@ export function InviteMemberForm({ domain }: { domain: string }) {
   };
 
   return (
-    <Card withBorder component="section" aria-labelledby="inviteMemberTitle" mb="lg">
+    <Card
+      withBorder
+      component="section"
+      aria-labelledby="inviteMemberTitle"
+      mb="lg"
+      id={INVITE_ANCHOR}
+    >
       <Title order={2} size="h4" id="inviteMemberTitle">
         Invite a member
       </Title>
@@ -56,6 +72,7 @@ export function InviteMemberForm({ domain }: { domain: string }) {
       <form onSubmit={submit} noValidate>
         <Group align="flex-start" gap="sm">
           <TextInput
+            ref={input}
             label="E-mail address"
             type="email"
             placeholder={`name@${domain}`}

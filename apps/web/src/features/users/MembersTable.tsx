@@ -1,28 +1,13 @@
 import type { Member, Role } from '@castellan/contract';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import type { ReactNode } from 'react';
-import { formatDate } from '../../lib/format-date';
+import type { CSSProperties, ReactNode } from 'react';
 import { showServerBusy, showToast } from '../../lib/toast';
-import { useChangeRole, useRemoveMember, useResendInvitation } from './api';
-import {
-  displayName,
-  invitationText,
-  ROLE_LABELS,
-  resendBlockedUntil,
-  signInText,
-} from './member-display';
+import { useChangeRole, useRemoveMember } from './api';
+import { InvitationButton } from './InvitationButton';
+import { MemberStatus } from './MemberStatus';
+import { displayName, ROLE_LABELS } from './member-display';
 
 const ROLE_OPTIONS = (['user', 'admin'] as const).map((value) => ({
   value,
@@ -46,14 +31,22 @@ type MemberParts = {
   email: ReactNode;
   role: ReactNode;
   status: ReactNode;
-  remove: ReactNode;
+  /** Send or resend the invitation, and remove. */
+  actions: ReactNode;
 };
+
+/**
+ * An address is never broken inside a word: it stays on one line. The table scrolls sideways
+ * should it not fit; on a card, an address longer than the phone is wide scrolls in its line.
+ */
+const WHOLE: CSSProperties = { whiteSpace: 'nowrap', overflowX: 'auto' };
+/** Wide enough for "Administrator" in the select, arrow included. */
+const ROLE_WIDTH = '9.5rem';
 
 /** The members with a role selector and a remove button each: a table, or cards on a phone. */
 export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
   const changeRole = useChangeRole();
   const removeMember = useRemoveMember();
-  const resendInvitation = useResendInvitation();
   // The same breakpoint as the app layout's folding sidebar.
   const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
     getInitialValueInEffect: false,
@@ -100,49 +93,6 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
         }),
     });
 
-  const resend = (member: Member) =>
-    resendInvitation.mutate(member.id, {
-      onSuccess: (sent) => {
-        if (!sent) return showServerBusy();
-        showToast({
-          severity: 'success',
-          summary: `The invitation was sent again to ${member.email}`,
-        });
-      },
-      onError: failed('Could not send the invitation again'),
-    });
-
-  /** An invited member's invitation: when it went out, and a way to send it again. */
-  const invitation = (member: Member) => {
-    const blockedUntil = resendBlockedUntil(member);
-    const hintId = `resend-hint-${member.id}`;
-    const sending = resendInvitation.isPending && resendInvitation.variables === member.id;
-    return (
-      <>
-        <Text size="xs" c="dimmed">
-          {invitationText(member)}
-        </Text>
-        <Button
-          size="compact-xs"
-          variant="light"
-          aria-label={`Resend invitation to ${member.email}`}
-          aria-describedby={blockedUntil ? hintId : undefined}
-          disabled={blockedUntil !== null}
-          loading={sending}
-          onClick={() => resend(member)}
-        >
-          Resend invitation
-        </Button>
-        {blockedUntil && (
-          <Text size="xs" c="dimmed" id={hintId}>
-            One invitation an hour: you can send it again after{' '}
-            {formatDate(blockedUntil, { hour: 'numeric', minute: '2-digit' })}.
-          </Text>
-        )}
-      </>
-    );
-  };
-
   const partsOf = (member: Member): MemberParts => {
     const name = displayName(member);
     const isMe = member.email === currentEmail;
@@ -168,7 +118,7 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
         </Text>
       ),
       email: (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" style={WHOLE} data-member-email>
           {member.email}
         </Text>
       ),
@@ -176,33 +126,29 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
         <NativeSelect
           aria-label={`Role of ${name}`}
           size="xs"
+          w={ROLE_WIDTH}
           data={ROLE_OPTIONS}
           value={pendingRole ?? member.role}
           disabled={pendingRole !== null}
           onChange={(event) => setRole(member, event.currentTarget.value as Role)}
         />
       ),
-      status: (
-        <Stack gap={2} align="flex-start">
-          <Badge size="sm" variant="light" color={member.status === 'invited' ? 'yellow' : 'green'}>
-            {member.status === 'invited' ? 'Invited' : 'Active'}
-          </Badge>
-          <Text size="xs" c="dimmed">
-            {signInText(member)}
-          </Text>
-          {member.status === 'invited' && invitation(member)}
-        </Stack>
-      ),
-      remove: isMe ? null : (
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          aria-label={`Remove ${name}`}
-          onClick={() => confirmRemove(member)}
-        >
-          Remove
-        </Button>
+      status: <MemberStatus member={member} />,
+      actions: (
+        <Group gap="xs" justify="flex-end" align="flex-start" wrap="nowrap">
+          <InvitationButton member={member} />
+          {!isMe && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${name}`}
+              onClick={() => confirmRemove(member)}
+            >
+              Remove
+            </Button>
+          )}
+        </Group>
       ),
     };
   };
@@ -222,15 +168,13 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
             >
               {parts.name}
               {parts.email}
-              <Group mt="xs" justify="space-between" align="flex-start" wrap="nowrap">
+              <Group mt="xs" justify="space-between" align="center" wrap="nowrap">
                 {parts.status}
                 {parts.role}
               </Group>
-              {parts.remove && (
-                <Group justify="flex-end" mt="xs">
-                  {parts.remove}
-                </Group>
-              )}
+              <Group justify="flex-end" mt="xs">
+                {parts.actions}
+              </Group>
             </Card>
           );
         })}
@@ -248,9 +192,7 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
             <Table.Th>E-mail</Table.Th>
             <Table.Th>Role</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -262,7 +204,7 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
                 <Table.Td>{parts.email}</Table.Td>
                 <Table.Td>{parts.role}</Table.Td>
                 <Table.Td>{parts.status}</Table.Td>
-                <Table.Td ta="right">{parts.remove}</Table.Td>
+                <Table.Td>{parts.actions}</Table.Td>
               </Table.Tr>
             );
           })}

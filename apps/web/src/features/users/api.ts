@@ -33,6 +33,6 @@ export const useChangeRole = () =>
 export const useRemoveMember = () =>
   useMembersMutation((id: string) => apiDelete('/users/:id', { params: { id } }));
 
-/** Sends an invited member's invitation again (the server allows one an hour). */
-export const useResendInvitation = () =>
+/** Sends an invited member's invitation, first or again (the server allows one an hour). */
+export const useSendInvitation = () =>
   useMembersMutation((id: string) => api('POST', '/users/:id/invitation', { params: { id } }));

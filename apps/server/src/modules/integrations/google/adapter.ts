@@ -4,7 +4,7 @@ import { judgeGoogleWorkspace } from './judge';
 import { revokeGoogleGrant } from './revoke-grant';
 import { googleRoutes } from './routes';
 import { GOOGLE_FAILURES, readGoogleWorkspace } from './sync';
-import type { StoredGoogleFacts } from './verdicts';
+import { GOOGLE_CHECKS, type StoredGoogleFacts } from './verdicts';
 
 export const googleWorkspace: ProviderAdapter = {
   id: 'gws',
@@ -14,20 +14,23 @@ export const googleWorkspace: ProviderAdapter = {
   card: {
     description:
       'Reads your users, admin roles, sign-in reports and security policies (read-only) to check two-step verification, administrators, unused accounts and files shared outside the company.',
-    securityChecks: () => [
-      {
-        name: 'MFA Status Check',
-        description: 'Verifies MFA is enabled for all users.',
-        enabled: true,
-      },
-      {
-        name: 'MFA Available and Enforced',
-        description:
-          'Verifies two-step verification is available and enforced for the whole organisation.',
-        enabled: true,
-      },
-    ],
   },
+  access: {
+    reads: [
+      'Users of the directory: names, e-mail addresses, administrator roles, two-step verification status and last sign-in.',
+      'Organisational units, to tell which policies apply to whom.',
+      'Sign-in and Drive sharing events of the audit log: which file was shared outside the company, by whom and with whom (its name, never its content).',
+      'Daily usage counts, such as how many spam messages were blocked.',
+      'Security policies, such as whether two-step verification is enforced.',
+    ],
+    cannotRead: [
+      'E-mail messages, attachments, calendars and chats.',
+      'The content of Drive files and documents.',
+      'Passwords, and any way to sign in as your users.',
+    ],
+    changes: [],
+  },
+  checks: GOOGLE_CHECKS,
   failures: GOOGLE_FAILURES,
   read: readGoogleWorkspace,
   judge: judgeGoogleWorkspace,
@@ -41,6 +44,7 @@ export const googleWorkspace: ProviderAdapter = {
       const f = facts as StoredGoogleFacts;
       return { failedLogins: f.failedLogins30d, blockedSpam: f.blockedSpam ?? 0 };
     },
+    directory: (facts) => (facts as StoredGoogleFacts).directory ?? null,
   },
   revoke: revokeGoogleGrant,
   routes: googleRoutes,

@@ -1,3 +1,4 @@
+import { PROVIDERS } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONNECT_ROUTE, connectFlow } from '../kit/connect-flow';
@@ -44,7 +45,7 @@ export const googleConnectRoutes =
     const back = flows.finish;
 
     app.get(
-      '/google/integrate',
+      PROVIDERS.gws.connect.start,
       { config: CONNECT_ROUTE, schema: { hide: true }, onRequest: app.loadUser },
       async (request, reply) => {
         const session = request.session;
@@ -59,7 +60,7 @@ export const googleConnectRoutes =
     );
 
     app.get(
-      '/google/integrate/callback',
+      PROVIDERS.gws.connect.callback,
       {
         config: CONNECT_ROUTE,
         schema: { hide: true, querystring: callbackQuery },

@@ -1,3 +1,4 @@
+import { PROVIDERS } from '@castellan/contract';
 import type { Config } from '../../../config';
 
 export type GoogleClientConfig = {
@@ -45,6 +46,6 @@ export function googleClientConfig(config: Config): GoogleClientConfig | null {
     baseUrl: google.baseUrl,
     clientId: google.clientId,
     clientSecret: google.clientSecret,
-    redirectUri: `${config.publicUrl}/api/google/integrate/callback`,
+    redirectUri: `${config.publicUrl}/api${PROVIDERS.gws.connect.callback}`,
   };
 }

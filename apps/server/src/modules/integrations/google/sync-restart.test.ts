@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../../../test/fakes/google/fake-google';
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
 import { freePort } from '../../../../test/free-port';
+import { BUILT_MAIN } from '../../../../test/server-process';
 import { ALICE } from '../../../../test/test-app';
 
 // The whole server in its own process, killed in the middle of a Google Workspace sync: after a
@@ -39,7 +40,7 @@ describe('a Google Workspace sync cut off by a crash', () => {
   const app = () => `http://127.0.0.1:${port}`;
 
   const start = async () => {
-    server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    server = spawn(process.execPath, [BUILT_MAIN], {
       cwd: ROOT,
       env: {
         ...process.env,

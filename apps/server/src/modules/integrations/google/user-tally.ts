@@ -1,5 +1,6 @@
 // Counts over the workspace's users as they stream past: only the counts, the members' 2SV
-// state and the stale accounts are kept, never the list of users.
+// state, the stale accounts and the active accounts' e-mail addresses (to tell who is not yet in
+// Castellan) are kept; nothing else of the users.
 
 import { NEVER_SIGNED_IN_GRACE_DAYS, STALE_AFTER_DAYS } from '../kit/stale-accounts';
 import type { DirectoryUser } from './directory';
@@ -22,6 +23,8 @@ export type UserFacts = {
   /** The members (lower-case e-mail) whose mailbox is in Gmail. */
   mailboxes: string[];
   staleUsers: StaleUser[];
+  /** Lower-case e-mails of the active (not suspended or archived) accounts, sorted. */
+  directory: string[];
 };
 
 const DAY = 86_400_000;
@@ -36,6 +39,7 @@ export function createUserTally(input: { memberEmails: ReadonlySet<string>; now:
     memberMfa: new Map(),
     mailboxes: [],
     staleUsers: [],
+    directory: [],
   };
 
   const add = (user: DirectoryUser) => {
@@ -49,6 +53,7 @@ export function createUserTally(input: { memberEmails: ReadonlySet<string>; now:
     }
     if (user.suspended || user.archived) return;
     facts.userCount += 1;
+    facts.directory.push(email);
     if (user.isAdmin) facts.superAdminCount += 1;
     if (!user.isEnrolledIn2Sv) facts.usersWithout2Sv += 1;
 
@@ -76,6 +81,7 @@ export function createUserTally(input: { memberEmails: ReadonlySet<string>; now:
     add,
     result(): UserFacts {
       facts.staleUsers.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+      facts.directory.sort();
       return facts;
     },
   };

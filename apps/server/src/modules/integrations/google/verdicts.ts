@@ -1,5 +1,6 @@
 import type { ExternalShare, StaleUser } from '@castellan/contract';
 import type { Verdict } from '../../tasks/evidence';
+import { checkTasksOf, type ProviderCheck } from '../kit/checks';
 import { listed as list, organisationVerdict as org, SUPER_ADMINS } from '../kit/verdict-text';
 
 /** What a Google Workspace sync keeps (JSON in `integrations.facts`) and judges tasks from. */
@@ -12,6 +13,8 @@ export type StoredGoogleFacts = {
   /** Members (lower-case e-mail) whose mailbox is in Gmail; absent in facts of older syncs. */
   mailboxes?: string[];
   staleUsers: StaleUser[];
+  /** Lower-case e-mails of the active accounts; absent in facts of older syncs. */
+  directory?: string[];
   policies: {
     twoStepEnforced: boolean | null;
     externalSharingMode: 'ALLOWED' | 'ALLOWLISTED_DOMAINS' | 'DISALLOWED' | null;
@@ -26,17 +29,62 @@ export type StoredGoogleFacts = {
 /** Passwords at least this long pass the password-policy check. */
 export const MIN_PASSWORD_LENGTH = 12;
 
-/** Each check a Google Workspace sync judges, and the catalogue task its verdict decides. */
-export const GOOGLE_CHECK_TASKS = {
-  'member-2sv': 'enable-mfa',
-  'member-external-shares': 'review-shared-links',
-  '2sv-enforced': 'enforce-mfa-google-workspace',
-  'super-admins': 'limit-super-admins',
-  'stale-accounts': 'remove-stale-accounts',
-  'external-sharing': 'restrict-external-sharing',
-  'auto-forwarding': 'block-mail-auto-forwarding',
-  'password-policy': 'set-password-policy',
-} as const;
+/**
+ * Each check a Google Workspace sync judges, and the catalogue task its verdict decides: what the
+ * card lists. The first two keep the names the product has always shown (spec §3).
+ */
+export const GOOGLE_CHECKS = [
+  {
+    key: 'member-2sv',
+    name: 'MFA Status Check',
+    description: 'Verifies MFA is enabled for all users.',
+    task: 'enable-mfa',
+  },
+  {
+    key: '2sv-enforced',
+    name: 'MFA Available and Enforced',
+    description:
+      'Verifies two-step verification is available and enforced for the whole organisation.',
+    task: 'enforce-mfa-google-workspace',
+  },
+  {
+    key: 'super-admins',
+    name: 'Super administrators',
+    description: 'Verifies there are two to four super administrators.',
+    task: 'limit-super-admins',
+  },
+  {
+    key: 'stale-accounts',
+    name: 'Unused accounts',
+    description: 'Finds accounts nobody has signed in to for 90 days.',
+    task: 'remove-stale-accounts',
+  },
+  {
+    key: 'member-external-shares',
+    name: 'Files shared outside',
+    description: 'Finds each member’s files shared outside the company and not allowed.',
+    task: 'review-shared-links',
+  },
+  {
+    key: 'external-sharing',
+    name: 'External sharing setting',
+    description: 'Verifies Google Drive does not let everyone share files with anyone outside.',
+    task: 'restrict-external-sharing',
+  },
+  {
+    key: 'auto-forwarding',
+    name: 'Automatic forwarding',
+    description: 'Verifies Gmail does not forward mail automatically to outside addresses.',
+    task: 'block-mail-auto-forwarding',
+  },
+  {
+    key: 'password-policy',
+    name: 'Password policy',
+    description: `Verifies passwords need at least ${MIN_PASSWORD_LENGTH} characters, enforced at sign-in.`,
+    task: 'set-password-policy',
+  },
+] as const satisfies readonly ProviderCheck[];
+export const GOOGLE_CHECK_TASKS = checkTasksOf(GOOGLE_CHECKS);
 const task = GOOGLE_CHECK_TASKS;
 
 /**

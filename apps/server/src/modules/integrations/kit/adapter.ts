@@ -1,7 +1,8 @@
-import type { ProviderId, SecurityCheck } from '@castellan/contract';
+import type { IntegrationAccess, ProviderId } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
+import type { ProviderCheck } from './checks';
 import type { IntegrationsContext } from './context';
 import type { RevokeGrant } from './grants';
 import type { IntegrationRow } from './repository';
@@ -23,9 +24,16 @@ export type ProviderAdapter = {
   unavailableReason: string;
   card: {
     description: string;
-    /** The checks the card lists, as the last sync's facts (if any) allow them. */
-    securityChecks: (facts: unknown) => SecurityCheck[];
+    /** Why a check cannot run on the account the last sync read (facts null before one), or null. */
+    unavailable?: (facts: unknown, check: ProviderCheck) => string | null;
   };
+  /**
+   * What the trust center says it reads, never reads and changes, in plain words that must stay
+   * true of the code beside them.
+   */
+  access: Pick<IntegrationAccess, 'reads' | 'cannotRead' | 'changes'>;
+  /** Each check a sync judges, and the catalogue task its verdict decides: what the card lists. */
+  checks: readonly ProviderCheck[];
   /** What a person reads when a sync fails, by the kind of failure. */
   failures: ProviderSync['failures'];
   /** The sync steps: reads the provider with the stored grant; returns the facts to keep. */
@@ -42,6 +50,8 @@ export type ProviderAdapter = {
     workspace: 'google' | 'microsoft';
     members: (facts: unknown) => SuiteMembers;
     stoppedAttacks: (facts: unknown) => { failedLogins: number; blockedSpam: number };
+    /** Lower-case e-mails of the directory's active accounts; null in facts of older syncs. */
+    directory: (facts: unknown) => readonly string[] | null;
   };
   /** Gives a grant back at the provider, where it offers a way. */
   revoke?: RevokeGrant;

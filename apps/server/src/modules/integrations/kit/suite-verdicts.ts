@@ -2,6 +2,7 @@ import type { EvidenceSource } from '@castellan/contract';
 import type { Db } from '../../../db/client';
 import type { Verdict } from '../../tasks/evidence';
 import { recordEvidence } from '../../tasks/service';
+import { countChecks } from './checks';
 import { type IntegrationRow, saveSyncCounts } from './repository';
 
 /**
@@ -16,9 +17,5 @@ export async function recordSuiteVerdicts(
   usersRead: number,
 ): Promise<void> {
   await recordEvidence(db, row.organizationId, source, verdicts, row.lastScan ?? new Date());
-  await saveSyncCounts(db, row.id, {
-    usersRead,
-    checksPassed: verdicts.filter((v) => v.verdict === 'pass').length,
-    checksFailed: verdicts.filter((v) => v.verdict === 'fail').length,
-  });
+  await saveSyncCounts(db, row.id, { usersRead, ...countChecks(verdicts) });
 }

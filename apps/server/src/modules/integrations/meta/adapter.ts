@@ -3,6 +3,7 @@ import { metaClientConfig } from './meta-client-config';
 import { revokeMetaPermissions } from './revoke-grant';
 import { metaRoutes } from './routes';
 import { judgeMeta, META_FAILURE, readMeta } from './sync';
+import { META_CHECKS } from './verdicts';
 
 export const meta: ProviderAdapter = {
   id: 'meta',
@@ -12,14 +13,21 @@ export const meta: ProviderAdapter = {
   card: {
     description:
       'Checks that everyone in your Facebook and Instagram business accounts signs in with two-factor authentication.',
-    securityChecks: () => [
-      {
-        name: 'MFA Enforcement',
-        description: 'Verify MFA is enforced for all business users.',
-        enabled: true,
-      },
+  },
+  access: {
+    reads: [
+      'The business accounts the person who connected can manage, with each one’s two-factor authentication setting.',
+      'The people of those business accounts: name, e-mail address, role and whether they use two-factor authentication.',
+    ],
+    cannotRead: [
+      'Posts, comments and messages of your Pages and Instagram accounts.',
+      'Passwords, and any way to sign in as your people.',
+    ],
+    changes: [
+      'Requires two-factor authentication for everyone in a business account, only when an administrator asks for it in Castellan.',
     ],
   },
+  checks: META_CHECKS,
   failures: META_FAILURE,
   read: readMeta,
   judge: (db, row) => judgeMeta(db, row),

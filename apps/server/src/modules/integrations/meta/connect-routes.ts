@@ -1,3 +1,4 @@
+import { PROVIDERS } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONNECT_ROUTE, connectFlow } from '../kit/connect-flow';
@@ -38,7 +39,7 @@ export const metaConnectRoutes =
     });
 
     app.get(
-      '/facebook/auth',
+      PROVIDERS.meta.connect.start,
       { config: CONNECT_ROUTE, schema: { hide: true }, onRequest: app.loadUser },
       async (request, reply) => {
         const session = request.session;
@@ -52,7 +53,7 @@ export const metaConnectRoutes =
     );
 
     app.get(
-      '/facebook/callback',
+      PROVIDERS.meta.connect.callback,
       {
         config: CONNECT_ROUTE,
         schema: { hide: true, querystring: callbackQuery },

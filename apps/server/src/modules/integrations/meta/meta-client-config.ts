@@ -1,3 +1,4 @@
+import { PROVIDERS } from '@castellan/contract';
 import type { Config } from '../../../config';
 
 export const META_GRAPH_VERSION = 'v24.0';
@@ -59,7 +60,7 @@ export function metaClientConfig(config: Config): MetaClientConfig | null {
     baseUrl: meta.baseUrl,
     appId: meta.clientId,
     appSecret: meta.clientSecret,
-    redirectUri: `${config.publicUrl}/api/facebook/callback`,
+    redirectUri: `${config.publicUrl}/api${PROVIDERS.meta.connect.callback}`,
     version: meta.version,
   };
 }

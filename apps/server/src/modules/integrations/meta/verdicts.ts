@@ -1,5 +1,6 @@
 import type { MetaAccount } from '@castellan/contract';
 import type { Verdict } from '../../tasks/evidence';
+import { checkTasksOf, type ProviderCheck } from '../kit/checks';
 import { listed, organisationVerdict } from '../kit/verdict-text';
 import type { MetaBusiness } from './index';
 
@@ -12,11 +13,26 @@ export const toMetaAccount = (b: MetaBusiness): MetaAccount => ({
   twoFactorRequired: b.twoFactorType === 'all_required',
 });
 
-/** Each check a Meta sync judges, and the catalogue task its verdict decides. */
-export const META_CHECK_TASKS = {
-  'business-2fa-required': 'meta-business-mfa',
-  'people-without-2fa': 'protect-social-media-accounts',
-} as const;
+/**
+ * Each check a Meta sync judges, and the catalogue task its verdict decides: what the card lists.
+ * The first keeps the name the product has always shown (spec §3).
+ */
+export const META_CHECKS = [
+  {
+    key: 'business-2fa-required',
+    name: 'MFA Enforcement',
+    description: 'Verify MFA is enforced for all business users.',
+    task: 'meta-business-mfa',
+  },
+  {
+    key: 'people-without-2fa',
+    name: 'People without two-factor authentication',
+    description:
+      'Finds people of your business accounts who do not use two-factor authentication; it never passes on its own, as Meta cannot speak for your other networks.',
+    task: 'protect-social-media-accounts',
+  },
+] as const satisfies readonly ProviderCheck[];
+export const META_CHECK_TASKS = checkTasksOf(META_CHECKS);
 const task = META_CHECK_TASKS;
 
 /**

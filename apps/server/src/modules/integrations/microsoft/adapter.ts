@@ -3,7 +3,7 @@ import { microsoftClientConfig } from './client-config';
 import { judgeMicrosoft365 } from './judge';
 import { microsoftRoutes } from './routes';
 import { MICROSOFT_FAILURES, readMicrosoft365 } from './sync';
-import { M365_CHECKS, NEEDS_P1, type StoredM365Facts } from './verdicts';
+import { M365_CHECKS, m365Unavailable, type StoredM365Facts } from './verdicts';
 
 // Microsoft has no revocation of an app's consent by API: an administrator removes it in the
 // Entra admin center (Enterprise applications); deleting the tokens is what disconnecting does.
@@ -16,15 +16,25 @@ export const microsoft365: ProviderAdapter = {
     description:
       'Reads your users, sign-in activity and security defaults to check multi-factor authentication, administrators and unused accounts.',
     // On a tenant without Entra ID P1, the checks needing it say so.
-    securityChecks: (facts) => {
-      const needsP1 = new Set((facts as StoredM365Facts | null)?.needsP1 ?? []);
-      return M365_CHECKS.map(({ needs, ...check }) => ({
-        ...check,
-        enabled: true,
-        unavailable: needs && needsP1.has(needs) ? NEEDS_P1 : null,
-      }));
-    },
+    unavailable: (facts, check) => m365Unavailable(facts as StoredM365Facts | null, check.key),
   },
+  access: {
+    reads: [
+      'Users with their account status and sign-in activity.',
+      'Members of the Global Administrator role.',
+      'Which users have registered multi-factor authentication methods.',
+      'Failed sign-ins from the sign-in logs.',
+      'Security defaults and Conditional Access policies.',
+      'The tenant’s name and identity.',
+    ],
+    cannotRead: [
+      'Mail, calendars and Teams chats.',
+      'OneDrive and SharePoint files.',
+      'Passwords, and any way to sign in as your users.',
+    ],
+    changes: [],
+  },
+  checks: M365_CHECKS,
   failures: MICROSOFT_FAILURES,
   read: readMicrosoft365,
   judge: judgeMicrosoft365,
@@ -37,6 +47,7 @@ export const microsoft365: ProviderAdapter = {
         mailboxes: new Set(f.mailboxes ?? []),
       };
     },
+    directory: (facts) => (facts as StoredM365Facts).directory ?? null,
     stoppedAttacks: (facts) => ({
       failedLogins: (facts as StoredM365Facts).failedLogins30d ?? 0,
       blockedSpam: 0,

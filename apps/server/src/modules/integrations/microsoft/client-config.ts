@@ -1,3 +1,4 @@
+import { PROVIDERS } from '@castellan/contract';
 import type { Config } from '../../../config';
 
 export type MicrosoftClientConfig = {
@@ -50,6 +51,6 @@ export function microsoftClientConfig(config: Config): MicrosoftClientConfig | n
     baseUrl: microsoft.baseUrl,
     clientId: microsoft.clientId,
     clientSecret: microsoft.clientSecret,
-    redirectUri: `${config.publicUrl}/api/microsoft/integration/callback`,
+    redirectUri: `${config.publicUrl}/api${PROVIDERS.m365.connect.callback}`,
   };
 }

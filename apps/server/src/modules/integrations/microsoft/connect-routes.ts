@@ -1,3 +1,4 @@
+import { PROVIDERS } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONNECT_ROUTE, connectFlow } from '../kit/connect-flow';
@@ -50,7 +51,7 @@ export const microsoftConnectRoutes =
     const boundTenant = (organizationId: string) => organizationTenant(ctx.db, organizationId);
 
     app.get(
-      '/microsoft/integration',
+      PROVIDERS.m365.connect.start,
       { config: CONNECT_ROUTE, schema: { hide: true }, onRequest: app.loadUser },
       async (request, reply) => {
         const session = request.session;
@@ -71,7 +72,7 @@ export const microsoftConnectRoutes =
     );
 
     app.get(
-      '/microsoft/integration/callback',
+      PROVIDERS.m365.connect.callback,
       {
         config: CONNECT_ROUTE,
         schema: { hide: true, querystring: callbackQuery },

@@ -120,7 +120,20 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
     await sync(olivia);
 
     const m365 = (await get('/api/integrations', olivia)).json().m365;
-    expect(m365.lastSync).toEqual({ usersRead: 5, checksPassed: 4, checksFailed: 3 });
+    // Checks, not verdicts: MFA registration (Maya), MFA enforced and unused accounts (Omar) fail.
+    expect(m365.lastSync).toEqual({ usersRead: 5, checksPassed: 1, checksFailed: 3 });
+    expect(
+      Object.fromEntries(
+        m365.securityChecks.map((c: { key: string; result: string }) => [c.key, c.result]),
+      ),
+    ).toEqual({
+      'mfa-registration': 'fail',
+      'mfa-enforced': 'fail',
+      'global-admins': 'pass',
+      'stale-accounts': 'fail',
+    });
+    // The IT admin account of the tenant is nobody in Castellan.
+    expect(m365.notInCastellan).toBe(1);
     expect(m365.securityChecks.every((c: { unavailable: unknown }) => c.unavailable === null)).toBe(
       true,
     );

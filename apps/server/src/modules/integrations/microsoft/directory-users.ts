@@ -1,9 +1,10 @@
 // The tenant's users without sign-in activity (no P1 needed): counted as they stream past; only
-// the members of ours found are kept, with whether their mailbox is in Exchange Online.
+// the members of ours found are kept, with whether their mailbox is in Exchange Online, and the
+// enabled members' e-mail addresses (to tell who is not yet in Castellan).
 import { z } from 'zod';
 import type { GraphApi } from './graph-api';
 import { parseItems } from './parse-items';
-import { memberEmailOf } from './user-email';
+import { emailOf, memberEmailOf } from './user-email';
 
 const PATH = '/v1.0/users';
 const SELECT =
@@ -26,6 +27,8 @@ export type DirectoryUserFacts = {
   /** Graph user id → the member's e-mail, for the members of ours found. */
   members: Map<string, string>;
   mailboxes: string[];
+  /** Lower-case e-mails (mail, else user principal name) of the enabled member users, sorted. */
+  directory: string[];
 };
 
 export async function readDirectoryUsers(
@@ -33,10 +36,19 @@ export async function readDirectoryUsers(
   memberEmails: ReadonlySet<string>,
   signal?: AbortSignal,
 ): Promise<DirectoryUserFacts> {
-  const facts: DirectoryUserFacts = { userCount: 0, members: new Map(), mailboxes: [] };
+  const facts: DirectoryUserFacts = {
+    userCount: 0,
+    members: new Map(),
+    mailboxes: [],
+    directory: [],
+  };
   for await (const page of api.getAll(PATH, { $select: SELECT, $top: '999' }, signal)) {
     for (const u of parseItems(user, page, `Graph ${PATH}`)) {
-      if (u.accountEnabled && u.userType?.toLowerCase() === 'member') facts.userCount += 1;
+      if (u.accountEnabled && u.userType?.toLowerCase() === 'member') {
+        facts.userCount += 1;
+        const address = emailOf(u);
+        if (address) facts.directory.push(address);
+      }
       const email = memberEmailOf(u, memberEmails);
       if (!email) continue;
       facts.members.set(u.id, email);
@@ -47,5 +59,6 @@ export async function readDirectoryUsers(
     }
   }
   facts.mailboxes.sort();
+  facts.directory.sort();
   return facts;
 }

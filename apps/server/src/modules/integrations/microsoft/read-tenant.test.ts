@@ -58,6 +58,16 @@ describe('readTenant', () => {
         [`maya.chen@${D}`]: { registered: false, capable: false },
       },
       mailboxes: [`maya.chen@${D}`, `olivia.parker@${D}`],
+      // Every enabled member user, members of the organisation or not.
+      directory: [
+        `it-admin@${D}`,
+        `liam.brooks@${D}`,
+        `maya.chen@${D}`,
+        `never.seen@${D}`,
+        `new.starter@${D}`,
+        `olivia.parker@${D}`,
+        `omar.haddad@${D}`,
+      ],
       securityDefaultsEnabled: false,
       conditionalAccessRequiresMfa: false,
       globalAdmins: [

@@ -25,6 +25,8 @@ export type M365TenantFacts = {
   memberMfa: MemberMfa | null;
   /** Lower-case e-mails of members of ours whose mailbox is in Exchange Online. */
   mailboxes: string[];
+  /** Lower-case e-mails of the enabled member users; absent in facts of older syncs. */
+  directory?: string[];
   securityDefaultsEnabled: boolean | null;
   /** An enforced Conditional Access policy requiring MFA of all users; null without P1. */
   conditionalAccessRequiresMfa: boolean | null;
@@ -90,6 +92,7 @@ export async function readTenant(
     userCount: users.userCount,
     memberMfa: mfa,
     mailboxes: users.mailboxes,
+    directory: users.directory,
     securityDefaultsEnabled: securityDefaults,
     conditionalAccessRequiresMfa: caMfa,
     globalAdmins,

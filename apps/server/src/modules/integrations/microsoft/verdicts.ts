@@ -1,6 +1,7 @@
 import type { Verdict } from '../../tasks/evidence';
+import { checkTasksOf, type ProviderCheck } from '../kit/checks';
 import { listed, organisationVerdict, SUPER_ADMINS } from '../kit/verdict-text';
-import type { M365TenantFacts } from './index';
+import type { M365TenantFacts, P1Check } from './index';
 
 /** What a Microsoft 365 sync keeps (JSON in `integrations.facts`) and judges tasks from. */
 export type StoredM365Facts = M365TenantFacts;
@@ -8,43 +9,50 @@ export type StoredM365Facts = M365TenantFacts;
 /** What a check the tenant's licence does not allow shows instead of a result. */
 export const NEEDS_P1 = 'needs Entra ID P1';
 
-/** The checks the Microsoft 365 card lists, and the Entra ID P1 reads each needs. */
+/**
+ * Each check a Microsoft 365 sync judges, the catalogue task its verdict decides and the Entra ID
+ * P1 read it needs (if any): what the card lists. (Failed sign-ins are counted as stopped attacks,
+ * not judged.)
+ */
 export const M365_CHECKS = [
   {
+    key: 'mfa-registration',
     name: 'MFA registration',
     description: 'Verifies every user has registered a second sign-in method.',
+    task: 'enable-mfa',
     needs: 'mfa-registration',
   },
   {
+    key: 'mfa-enforced',
     name: 'MFA enforced',
     description:
       'Verifies security defaults or a Conditional Access policy require MFA for all users.',
+    task: 'enforce-mfa-microsoft-365',
     needs: null,
   },
   {
+    key: 'global-admins',
     name: 'Global Administrators',
     description: 'Verifies there are two to four Global Administrators.',
+    task: 'limit-super-admins',
     needs: null,
   },
   {
+    key: 'stale-accounts',
     name: 'Unused accounts',
     description: 'Finds accounts nobody has signed in to for 90 days.',
+    task: 'remove-stale-accounts',
     needs: 'sign-in-activity',
   },
-  {
-    name: 'Failed sign-ins',
-    description: 'Counts failed sign-ins of the last 30 days as stopped attacks.',
-    needs: 'sign-ins',
-  },
-] as const;
+] as const satisfies readonly (ProviderCheck & { needs: P1Check | null })[];
+export const M365_CHECK_TASKS = checkTasksOf(M365_CHECKS);
 
-/** Each check a Microsoft 365 sync judges, and the catalogue task its verdict decides. */
-export const M365_CHECK_TASKS = {
-  'mfa-registration': 'enable-mfa',
-  'mfa-enforced': 'enforce-mfa-microsoft-365',
-  'global-admins': 'limit-super-admins',
-  'stale-accounts': 'remove-stale-accounts',
-} as const;
+/** Why a check cannot run on the tenant the last sync read, or null. */
+export function m365Unavailable(facts: StoredM365Facts | null, key: string): string | null {
+  const needs = M365_CHECKS.find((c) => c.key === key)?.needs;
+  return needs && facts?.needsP1.includes(needs) ? NEEDS_P1 : null;
+}
+
 const task = M365_CHECK_TASKS;
 
 /**

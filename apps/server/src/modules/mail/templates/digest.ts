@@ -8,6 +8,8 @@ export type DigestInput = {
   tasksDone: number;
   newFindings: string[];
   notStarted: string[];
+  /** Each task marked not applicable this week, with why: `<title>: <reason>`. */
+  notApplicable: string[];
   /** Each integration that needs attention, with why. */
   integrations: string[];
   /** The domain report's grade a week ago and now; null without a report. */
@@ -50,6 +52,9 @@ export const digestMail = (input: DigestInput) =>
         'Every integration is working.',
       ),
       ...section('Members who have not started', input.notStarted, 'Everyone has started.'),
+      ...(input.notApplicable.length
+        ? section('Tasks marked not applicable this week', input.notApplicable, '')
+        : []),
       { type: 'button', link: { label: 'Open the dashboard', url: input.dashboardUrl } },
     ],
     footer: {

@@ -1,4 +1,3 @@
-import { TASK_PRIORITIES } from '@castellan/contract';
 import {
   AUTOMATION_KINDS,
   SEVERITIES,
@@ -73,7 +72,9 @@ describe('task catalogue', () => {
     expect([task.title, task.summary, task.why].every(isFilled)).toBe(true);
     expect(TASK_CATEGORIES).toContain(task.category);
     expect(TASK_SCOPES).toContain(task.scope);
-    expect(TASK_PRIORITIES).toContain(task.priority);
+    expect(Number.isInteger(task.minutes)).toBe(true);
+    expect(task.minutes).toBeGreaterThanOrEqual(1);
+    expect(task.minutes).toBeLessThanOrEqual(480);
     expect(SEVERITIES).toContain(task.risk);
     expect(AUTOMATION_KINDS).toContain(task.automation);
 

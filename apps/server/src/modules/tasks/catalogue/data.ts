@@ -1,7 +1,7 @@
-import type { CatalogueTask } from './types';
+import type { CatalogueEntry } from './types';
 
 /** Company data: backups, restores, where files live and how they are shared. */
-export const data: CatalogueTask[] = [
+export const data: CatalogueEntry[] = [
   {
     id: 'back-up-data',
     version: 1,
@@ -27,7 +27,7 @@ export const data: CatalogueTask[] = [
     scope: 'Admin',
     category: 'First things first',
     platforms: ['Google', 'Microsoft 365'],
-    priority: 'High',
+    minutes: 480,
     risk: 'Critical',
     automation: 'AutomatableNotAvailable',
     cisSafeguards: ['11.1', '11.2', '11.3', '11.4'],
@@ -57,7 +57,7 @@ export const data: CatalogueTask[] = [
     scope: 'Admin',
     category: 'Basic protection',
     platforms: [],
-    priority: 'High',
+    minutes: 120,
     risk: 'High',
     automation: 'NotAutomatable',
     cisSafeguards: ['11.5'],
@@ -95,7 +95,7 @@ export const data: CatalogueTask[] = [
     scope: 'Individual',
     category: 'Basic protection',
     platforms: ['Google', 'Microsoft 365'],
-    priority: 'High',
+    minutes: 60,
     risk: 'High',
     automation: 'AutomatableAgent',
     cisSafeguards: ['11.2'],
@@ -134,7 +134,7 @@ export const data: CatalogueTask[] = [
     scope: 'Individual',
     category: 'Basic protection',
     platforms: ['Google', 'Microsoft 365'],
-    priority: 'Medium',
+    minutes: 20,
     risk: 'Medium',
     automation: 'AutomatableBackend',
     cisSafeguards: ['3.3'],
@@ -166,7 +166,7 @@ export const data: CatalogueTask[] = [
     scope: 'Admin',
     category: 'Basic protection',
     platforms: [],
-    priority: 'Medium',
+    minutes: 60,
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['1.1', '2.1', '2.2', '3.2', '15.1'],
@@ -196,7 +196,7 @@ export const data: CatalogueTask[] = [
     scope: 'Admin',
     category: 'Basic protection',
     platforms: [],
-    priority: 'Medium',
+    minutes: 120,
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['3.1', '3.2'],
@@ -238,7 +238,7 @@ export const data: CatalogueTask[] = [
     scope: 'Admin',
     category: 'Extra protection',
     platforms: ['Google', 'Microsoft 365'],
-    priority: 'Low',
+    minutes: 45,
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['3.4'],
@@ -267,7 +267,7 @@ export const data: CatalogueTask[] = [
     scope: 'Admin',
     category: 'Extra protection',
     platforms: [],
-    priority: 'Low',
+    minutes: 60,
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['3.5'],

@@ -1,7 +1,7 @@
-import type { CatalogueTask } from './types';
+import type { CatalogueEntry } from './types';
 
 /** Written routines set up once: who watches for updates of what, how fast findings get fixed. */
-export const processes: CatalogueTask[] = [
+export const processes: CatalogueEntry[] = [
   {
     id: 'assign-update-owners',
     version: 1,
@@ -27,7 +27,7 @@ export const processes: CatalogueTask[] = [
     scope: 'Admin',
     category: 'Basic protection',
     platforms: [],
-    priority: 'Medium',
+    minutes: 30,
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['7.1', '2.2'],
@@ -57,7 +57,7 @@ export const processes: CatalogueTask[] = [
     scope: 'Admin',
     category: 'Basic protection',
     platforms: [],
-    priority: 'Medium',
+    minutes: 60,
     risk: 'Medium',
     automation: 'NotAutomatable',
     cisSafeguards: ['7.2'],

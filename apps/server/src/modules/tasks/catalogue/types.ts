@@ -2,6 +2,7 @@ import type { TaskInstructions } from '@castellan/contract';
 import type { CyberEssentialsControl } from '@castellan/contract/frameworks';
 import type {
   AutomationKind,
+  ScorePart,
   Severity,
   TaskCategory,
   TaskPlatform,
@@ -12,7 +13,7 @@ import type {
  * One recommended security action. Ids are stable forever: progress is stored against them.
  * Change `version` when the advice changes in substance.
  */
-export type CatalogueTask = {
+export type CatalogueEntry = {
   id: string;
   version: number;
   title: string;
@@ -26,7 +27,11 @@ export type CatalogueTask = {
   scope: TaskScope;
   category: TaskCategory;
   platforms: TaskPlatform[];
-  priority: 'Low' | 'Medium' | 'High';
+  /**
+   * How long the task takes one person, in minutes, judged from its steps (a project of several
+   * weeks counts its working time). The task's priority follows from it and its value.
+   */
+  minutes: number;
   risk: Severity;
   automation: AutomationKind;
   /** CIS Controls v8 safeguards, e.g. '6.3'. */
@@ -34,3 +39,6 @@ export type CatalogueTask = {
   /** The Cyber Essentials controls the task helps meet. */
   cyberEssentials: CyberEssentialsControl[];
 };
+
+/** A catalogue entry with the part of the score it counts towards (given in `parts.ts`). */
+export type CatalogueTask = CatalogueEntry & { part: ScorePart };

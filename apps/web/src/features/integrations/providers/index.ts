@@ -1,0 +1,12 @@
+import type { ProviderId } from '@castellan/contract';
+import { googleWorkspace } from './google-workspace';
+import { meta } from './meta';
+import { microsoft365 } from './microsoft-365';
+import type { WebProvider } from './web-provider';
+
+/** Every provider as the web app connects and shows it, one line each (its home is its folder). */
+export const WEB_PROVIDERS: Readonly<Record<ProviderId, WebProvider>> = {
+  gws: googleWorkspace,
+  m365: microsoft365,
+  meta,
+};

@@ -1,0 +1,1 @@
+export { FirstWeek } from './FirstWeek';
