@@ -43,11 +43,14 @@ function countReport(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if ('numPassedTests' in report) {
     // Vitest (Jest-compatible JSON)
-    const names = report.testResults.flatMap((f) =>
-      f.assertionResults
-        .filter((t) => t.status === 'failed')
-        .map((t) => `${relative(f.name)} › ${t.fullName}`),
-    );
+    const names = report.testResults.flatMap((f) => {
+      const failed = f.assertionResults.filter((t) => t.status === 'failed');
+      // A file that failed with no failing test: it did not load, or a hook of it failed.
+      if (failed.length === 0 && f.status === 'failed') {
+        return [`${relative(f.name)} › ${firstLine(f.message) || 'the file failed'}`];
+      }
+      return failed.map((t) => `${relative(f.name)} › ${t.fullName}`);
+    });
     return { passed: report.numPassedTests, failed: report.numFailedTests, names };
   }
   // Playwright
@@ -63,6 +66,18 @@ function countReport(file) {
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, names };
 }
 const relative = (path) => path.replace(`${process.cwd()}/`, '');
+const firstLine = (text) => (text ?? '').trim().split('\n')[0].slice(0, 300);
+
+/**
+ * The part of a step's log that says why it failed when no test did: Vitest's "Unhandled
+ * Errors" section (an error thrown outside any test), or else the last lines naming an error.
+ */
+function crashExcerpt(logFile) {
+  const lines = readFileSync(logFile, 'utf8').split('\n');
+  const start = lines.findIndex((l) => /Unhandled Error/.test(l));
+  if (start >= 0) return lines.slice(start, start + 40);
+  return lines.filter((l) => /\bError\b|FAIL|✗|×/.test(l)).slice(-20);
+}
 
 const started = Date.now();
 const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
@@ -137,6 +152,7 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const failedTests = [];
+const crashes = [];
 for (const step of steps) {
   const ok = outcome.get(step.name);
   if (ok === null) {
@@ -149,8 +165,12 @@ for (const step of steps) {
     passed += counts.passed;
     failed += counts.failed;
     failedTests.push(...counts.names);
-    // A runner that failed without a failing test (a crash, no tests found) still counts as a failure.
-    if (!ok && counts.failed === 0) failed += 1;
+    // A runner that failed without a failing test (a crash, an error outside any test, no tests
+    // found) still counts as a failure, and its log's reason is repeated at the end.
+    if (!ok && counts.failed === 0) {
+      failed += 1;
+      crashes.push(`${step.name}:`, ...crashExcerpt(`${results}/${step.log}.log`));
+    }
   } else if (ok) {
     passed += 1;
   } else {
@@ -164,6 +184,7 @@ const cpuNote = cpu === null ? '' : ` (${(cpu / 60).toFixed(1)} CPU-min)`;
 console.log(`\nAll checks took ${minutes(started)}${cpuNote}.`);
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
 // Named again here, where a log cut to its last lines still shows them.
+for (const line of crashes) console.log(`  ${line}`);
 for (const name of failedTests) console.log(`  ✗ ${name}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
