@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from './free-port';
+import { TEST_SERVER_NODE_FLAGS } from './server-flags';
 import { PRODUCT_DOMAIN, TEST_ENCRYPTION_KEY } from './test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -28,7 +29,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [BUILT_MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, BUILT_MAIN], {
     cwd: ROOT,
     env: {
       ...inherited,

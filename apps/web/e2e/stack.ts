@@ -9,6 +9,7 @@ import { test as base, expect } from '@playwright/test';
 import { type DemoFakes, startDemoFakes } from '../../server/test/fakes/demo-fakes';
 import { freePort } from '../../server/test/free-port';
 import { copyOfTemplate } from '../../server/test/postgres-admin';
+import { TEST_SERVER_NODE_FLAGS } from '../../server/test/server-flags';
 
 export { expect, freePort };
 
@@ -50,14 +51,6 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     AGENT_BROWSER_VERSIONS,
   };
 }
-
-/**
- * Node flags of every browser-test server. `--liftoff-only` keeps V8 from recompiling PGlite's
- * WebAssembly with its optimising compiler in the background: a server started for one spec file
- * never runs long enough to gain from it. Measured on the 2-core machine, from the seeded copy to
- * four seconds after the first health answer: 7.1 → 3.8 CPU-s, and healthy in 3.0 s instead of 4.6.
- */
-const TEST_SERVER_NODE_FLAGS = ['--enable-source-maps', '--liftoff-only'];
 
 /**
  * Starts the built server (as `npm start` runs it) and waits until it answers its health check.
