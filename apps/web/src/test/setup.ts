@@ -19,7 +19,7 @@ configureHttp({
 
 afterEach(async () => {
   cleanup();
-  // The toasts' store lives as long as the file's module graph: a test's toasts leave with it.
+  // The toasts' store lives as long as the worker's modules (shared by its files): a test's toasts leave with it.
   const toasts = TOASTS_PROPS.store;
   const { notifications: shown, queue } = toasts.getState();
   if (shown.length + queue.length > 0) {
