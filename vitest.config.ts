@@ -1,7 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const ISOLATED = ['apps/web/src/**/*.test.ts', 'apps/server/src/modules/mail/**/*.test.ts'];
+// Test files that change what the modules they import hold: the web app's API client keeps the
+// fetch it finds, two files stub the window's globals, the mail tests set the queue's timing.
+const ISOLATED = [
+  'apps/web/src/lib/api.test.ts',
+  'apps/web/src/lib/oauth-flow.test.ts',
+  'apps/web/src/features/integrations/connect-popup.test.ts',
+  'apps/server/src/modules/mail/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -35,8 +42,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Test files that change what the modules they import hold (the web app's API client
-          // keeps the fetch it finds; the mail tests' queue timing): each imports afresh.
+          // ISOLATED: each of these files imports afresh.
           name: 'node-isolated',
           include: ISOLATED,
           environment: 'node',
