@@ -48,6 +48,24 @@ function claimsFor(
   };
 }
 
+/**
+ * oidc-provider warns at every start that it keeps its data in memory, signs with development keys
+ * and offers its own login pages: what a fake is for. Those three lines per start, hundreds in a
+ * test run, are left out of the logs; any other warning is still printed.
+ */
+function withoutDevelopmentNotes<T>(make: () => T): T {
+  const warn = console.warn;
+  const expected = /^oidc-provider WARNING: (a )?quick start development-only/;
+  console.warn = (...args: unknown[]) => {
+    if (!expected.test(String(args[0]))) warn(...args);
+  };
+  try {
+    return make();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export async function startOidcProvider(options: {
   kind: 'google' | 'microsoft';
   port: number;
@@ -55,32 +73,35 @@ export async function startOidcProvider(options: {
   appUrl: string;
 }): Promise<{ issuer: string; close: () => Promise<void> }> {
   const issuer = `http://127.0.0.1:${options.port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: TEST_CLIENT.id,
-        client_secret: TEST_CLIENT.secret,
-        redirect_uris: [`${options.appUrl}/api/auth/${options.kind}/callback`],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified', 'hd', 'tid', 'xms_edov', 'preferred_username'],
-      profile: ['name', 'given_name', 'family_name', 'picture'],
-    },
-    // Like Google and Microsoft: the claims come in the ID token itself.
-    conformIdTokenClaims: false,
-    findAccount: async (_ctx, id) => ({
-      accountId: id,
-      claims: async () => claimsFor(options.kind, id),
-    }),
-    features: { devInteractions: { enabled: true } },
-    pkce: { required: () => true },
-    cookies: { keys: [digest(`cookies:${options.kind}`)] },
-  });
+  const provider = withoutDevelopmentNotes(
+    () =>
+      new Provider(issuer, {
+        clients: [
+          {
+            client_id: TEST_CLIENT.id,
+            client_secret: TEST_CLIENT.secret,
+            redirect_uris: [`${options.appUrl}/api/auth/${options.kind}/callback`],
+            response_types: ['code'],
+            grant_types: ['authorization_code'],
+            token_endpoint_auth_method: 'client_secret_post',
+          },
+        ],
+        claims: {
+          openid: ['sub'],
+          email: ['email', 'email_verified', 'hd', 'tid', 'xms_edov', 'preferred_username'],
+          profile: ['name', 'given_name', 'family_name', 'picture'],
+        },
+        // Like Google and Microsoft: the claims come in the ID token itself.
+        conformIdTokenClaims: false,
+        findAccount: async (_ctx, id) => ({
+          accountId: id,
+          claims: async () => claimsFor(options.kind, id),
+        }),
+        features: { devInteractions: { enabled: true } },
+        pkce: { required: () => true },
+        cookies: { keys: [digest(`cookies:${options.kind}`)] },
+      }),
+  );
   const server: Server = provider.listen(options.port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
