@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgentCheckResult, AgentDeviceInfo } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditRows } from '../../../test/audit-rows';
 import { taskCalls } from '../../../test/task-calls';
@@ -127,6 +128,30 @@ describe.each(databaseKinds())('the endpoint agent API on %s', (kind) => {
 
     expect(expectError(await enroll(code), 400)).toMatch(/invalid, used or expired/);
   });
+
+  // A report is judged in a transaction, on one connection: node-postgres queues a query sent
+  // while another runs there (deprecated, gone in pg 9), so each must wait for the one before.
+  it.runIf(kind === 'postgres')(
+    'judges a report with one query at a time on its transaction’s connection',
+    async () => {
+      const overlapping: string[] = [];
+      const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+      const query = client.query;
+      client.query = function (this: { _activeQuery: unknown }, ...args: unknown[]) {
+        // `_activeQuery`: node-postgres's own record of the query this connection is running.
+        if (this._activeQuery) overlapping.push(JSON.stringify(args[0]).slice(0, 120));
+        return query.apply(this, args);
+      };
+      try {
+        const ben = await server().signIn(BEN);
+        const { token } = await enrolled(ben);
+        expect((await report(token, allPass)).statusCode).toBe(200);
+      } finally {
+        client.query = query;
+      }
+      expect(overlapping).toEqual([]);
+    },
+  );
 
   it('refuses unknown codes and malformed devices with 400', async () => {
     expect(expectError(await enroll('AAAA-BBBB-CCCC'), 400)).toMatch(/invalid, used or expired/);

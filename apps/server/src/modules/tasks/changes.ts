@@ -20,13 +20,13 @@ export async function withEvidenceChanges(
   onlyUserId: string | undefined,
   write: () => Promise<void>,
 ): Promise<void> {
-  const [workspace, members, { members: teamSize }, manual, before] = await Promise.all([
-    findWorkspace(db, organizationId),
-    listMembersByName(db, organizationId, onlyUserId),
-    countMembers(db, organizationId),
-    listCompletions(db, organizationId, onlyUserId),
-    listEvidence(db, organizationId, onlyUserId),
-  ]);
+  // One after the other: `db` is often the caller's transaction, one connection that runs one
+  // query at a time (node-postgres queues the rest, a use it deprecates).
+  const workspace = await findWorkspace(db, organizationId);
+  const members = await listMembersByName(db, organizationId, onlyUserId);
+  const { members: teamSize } = await countMembers(db, organizationId);
+  const manual = await listCompletions(db, organizationId, onlyUserId);
+  const before = await listEvidence(db, organizationId, onlyUserId);
   await write();
   const replaced = (e: Evidence) =>
     e.source === source && (onlyUserId === undefined || e.userId === onlyUserId);
