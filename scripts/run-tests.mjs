@@ -70,13 +70,14 @@ const firstLine = (text) => (text ?? '').trim().split('\n')[0].slice(0, 300);
 
 /**
  * The part of a step's log that says why it failed when no test did: Vitest's "Unhandled
- * Errors" section (an error thrown outside any test), or else the last lines naming an error.
+ * Errors" section (an error thrown outside any test), or else the last lines naming an error
+ * (a type error, a lint finding, a build failure).
  */
 function crashExcerpt(logFile) {
   const lines = readFileSync(logFile, 'utf8').split('\n');
   const start = lines.findIndex((l) => /Unhandled Error/.test(l));
   if (start >= 0) return lines.slice(start, start + 40);
-  return lines.filter((l) => /\bError\b|FAIL|✗|×/.test(l)).slice(-20);
+  return lines.filter((l) => /\berror\b|FAIL|✗|×/i.test(l)).slice(-20);
 }
 
 const started = Date.now();
@@ -165,16 +166,14 @@ for (const step of steps) {
     passed += counts.passed;
     failed += counts.failed;
     failedTests.push(...counts.names);
-    // A runner that failed without a failing test (a crash, an error outside any test, no tests
-    // found) still counts as a failure, and its log's reason is repeated at the end.
-    if (!ok && counts.failed === 0) {
-      failed += 1;
-      crashes.push(`${step.name}:`, ...crashExcerpt(`${results}/${step.log}.log`));
-    }
   } else if (ok) {
     passed += 1;
-  } else {
+  }
+  // A step that failed without a failing test (lint, type check, build, or a runner's crash, an
+  // error outside any test, no report at all) counts as one failure, its log's reason repeated.
+  if (!ok && (counts?.failed ?? 0) === 0) {
     failed += 1;
+    crashes.push(`${step.name}:`, ...crashExcerpt(`${results}/${step.log}.log`));
   }
   if (!ok) failures.push(step.name);
 }
