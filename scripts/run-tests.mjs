@@ -37,7 +37,10 @@ const steps = [
   },
 ];
 
-/** Passed and failed counts of a runner's JSON report, and the names of the failed tests. */
+/**
+ * Passed and failed counts of a runner's JSON report, and each failed test's name with the first
+ * line of its error (a CI log is often cut to its last lines: the reason must be there too).
+ */
 function countReport(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -49,7 +52,9 @@ function countReport(file) {
       if (failed.length === 0 && f.status === 'failed') {
         return [`${relative(f.name)} › ${firstLine(f.message) || 'the file failed'}`];
       }
-      return failed.map((t) => `${relative(f.name)} › ${t.fullName}`);
+      return failed.map(
+        (t) => `${relative(f.name)} › ${t.fullName}${reason(t.failureMessages?.[0])}`,
+      );
     });
     return { passed: report.numPassedTests, failed: report.numFailedTests, names };
   }
@@ -58,7 +63,9 @@ function countReport(file) {
   const names = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      if (!spec.ok) names.push([...titles, spec.title].filter(Boolean).join(' › '));
+      if (spec.ok) continue;
+      const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error;
+      names.push([...titles, spec.title].filter(Boolean).join(' › ') + reason(error?.message));
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
@@ -66,7 +73,18 @@ function countReport(file) {
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, names };
 }
 const relative = (path) => path.replace(`${process.cwd()}/`, '');
-const firstLine = (text) => (text ?? '').trim().split('\n')[0].slice(0, 300);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes in error messages
+const plain = (text) => (text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+const firstLine = (text) => plain(text).trim().split('\n')[0].slice(0, 300);
+/** The start of an error, on the lines below a failed test's name. */
+const reason = (message) => {
+  const lines = plain(message)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3);
+  return lines.length ? `\n      ${lines.join('\n      ').slice(0, 400)}` : '';
+};
 
 /**
  * The part of a step's log that says why it failed when no test did: Vitest's "Unhandled

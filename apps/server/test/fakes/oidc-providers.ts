@@ -99,6 +99,16 @@ export async function startOidcProvider(options: {
         }),
         features: { devInteractions: { enabled: true } },
         pkce: { required: () => true },
+        // Lifetimes set, as the real providers have them (an hour for tokens), rather than left
+        // to defaults the library notes in the log at their first use.
+        ttl: {
+          AccessToken: 3600,
+          AuthorizationCode: 60,
+          IdToken: 3600,
+          Interaction: 600,
+          Session: 86_400,
+          Grant: 86_400,
+        },
         cookies: { keys: [digest(`cookies:${options.kind}`)] },
       }),
   );
