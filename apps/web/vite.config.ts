@@ -1,8 +1,26 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Mantine's ScrollArea (inside every Table) imports one small hook, `useMergeRefs`, from
+ * `@floating-ui/react`, and with it the whole positioning library (about 10 kB gzipped): every page
+ * with a table loaded it. ScrollArea gets the same hook from src/lib/merge-refs.ts instead; the
+ * popovers that position things keep the real library.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const hook = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/;
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '@floating-ui/react' && importer && scrollArea.test(importer) ? hook : null,
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), scrollAreaWithoutFloatingUi()],
   // The React code runs on Preact's compatibility layer: ~10 kB gzipped instead of react-dom's
   // ~60 kB, which alone put every page over the 150 kB budget. Types stay React 19's.
   resolve: {
@@ -32,6 +50,9 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](preact|react-router|@tanstack|ky)[\\/]/ },
+            // Positioning for Mantine's popovers, on its own: left to the bundler, it shared a
+            // chunk with ScrollArea, and every page with a table loaded it for nothing.
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
           ],
         },
       },

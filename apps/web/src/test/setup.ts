@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { isProtectedPath } from '../app/route-rules';
+import { takeWaitingConfirmations } from '../lib/confirm';
 import { configureHttp } from '../lib/http';
 import { queryClient } from '../lib/query-client';
 import { showToast, TOAST_LEAVE_DELAY_MS, TOASTS_PROPS } from '../lib/toast';
@@ -26,6 +27,8 @@ afterEach(async () => {
     notifications.clean(toasts);
     await new Promise((done) => setTimeout(done, TOAST_LEAVE_DELAY_MS));
   }
+  // A confirmation asked for where no page showed it waits for the next: not in another test.
+  takeWaitingConfirmations();
   // The guard and the logout use the app's own cache; each test starts signed out and empty.
   queryClient.clear();
   sessionStorage.clear();

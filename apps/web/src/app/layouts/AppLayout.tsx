@@ -1,6 +1,5 @@
-import { Anchor, AppShell, Group, NavLink, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, NavLink, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { type ReactNode, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
@@ -8,8 +7,10 @@ import { UserMenu } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/impersonation';
 import { TourController } from '../../features/tour';
 import { billingPortalUrl } from '../../lib/billing-portal-url';
+import { ConfirmHost } from '../../lib/ConfirmHost';
 import { useUserData } from '../../lib/user-data';
 import { isCurrentMenuTarget, menuFor } from '../menu';
+import classes from './AppLayout.module.css';
 import { NavbarToggle } from './NavbarToggle';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
@@ -46,16 +47,11 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();
 
-  // Only pages of this layout ask for confirmations: the modal code stays out of public pages.
   return (
-    <ModalsProvider>
+    <>
       <SkipLink />
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-        padding="md"
-      >
-        <AppShell.Header>
+      <div className={classes.frame}>
+        <header className={classes.header}>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <NavbarToggle opened={opened} onToggle={toggle} />
@@ -76,9 +72,14 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               </Group>
             )}
           </Group>
-        </AppShell.Header>
+        </header>
 
-        <AppShell.Navbar p="sm" aria-label="Main menu" inert={smallScreen && !opened}>
+        <nav
+          className={classes.navbar}
+          aria-label="Main menu"
+          data-folded={opened ? undefined : ''}
+          inert={smallScreen && !opened}
+        >
           {user &&
             menuFor(user.role).map((item) => {
               const current = isCurrentMenuTarget(item.target, location.pathname, location.hash);
@@ -106,20 +107,22 @@ export function AppLayout({ children }: { children?: ReactNode }) {
                 />
               );
             })}
-        </AppShell.Navbar>
+        </nav>
 
         {/* The skip link's target: focusable by script only. */}
-        <AppShell.Main id={MAIN_ID} tabIndex={-1}>
+        <main className={classes.main} id={MAIN_ID} tabIndex={-1}>
           {user?.impersonatedBy && <ImpersonationBanner user={user} />}
           {navigation.state === 'loading' ? (
             <MainLoading />
           ) : (
             <Suspense fallback={<MainLoading />}>{children ?? <Outlet />}</Suspense>
           )}
-        </AppShell.Main>
+        </main>
         {/* The administrators' guided tour; it opens the sidebar when a step points into it. */}
         {user?.role === 'admin' && <TourController onStepInNavbar={open} />}
-      </AppShell>
-    </ModalsProvider>
+      </div>
+      {/* Only pages of this layout ask for confirmations; the modal code loads with the first. */}
+      <ConfirmHost />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { AgentDevice } from '@castellan/contract';
 import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../lib/confirm';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useRemoveAgentDevice } from './api';
 
@@ -9,7 +9,7 @@ export function RemoveDeviceButton({ device, label }: { device: AgentDevice; lab
   const remove = useRemoveAgentDevice();
 
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Remove ${device.name}?`,
       children: <Text size="sm">Its agent stops reporting and its results no longer count.</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },

@@ -1,9 +1,11 @@
 import type { UserData } from '@castellan/contract';
 import { isProductDomain } from '@castellan/contract/vocabulary';
-import { Avatar, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Avatar, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { Hint } from '../../components/Hint';
+import { MenuButton, type MenuItem } from '../../components/MenuButton';
 import { useAppConfig } from '../../lib/app-config';
+import { openConfirmModal } from '../../lib/confirm';
 import { logout } from '../../lib/logout';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { deleteOrganization } from '../organization';
@@ -35,7 +37,7 @@ export function UserMenu({ user }: { user: UserData }) {
     }, failed('Could not restart the tour'));
 
   const confirmDeleteOrganization = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete organization?',
       children: (
         <Text size="sm">
@@ -53,42 +55,51 @@ export function UserMenu({ user }: { user: UserData }) {
       },
     });
 
+  const items: MenuItem[] = [
+    ...(isAdmin ? [{ label: 'Restart Tour', onSelect: () => void restart() }] : []),
+    ...(canDeleteOrganization
+      ? [
+          {
+            label: 'Delete Organization',
+            onSelect: confirmDeleteOrganization,
+            color: 'var(--mantine-color-red-text)',
+          },
+        ]
+      : []),
+    { label: 'Logout', onSelect: () => void logout() },
+  ];
+
   return (
-    <Menu position="bottom-end" withinPortal opened={menuOpened} onChange={setMenuOpened}>
-      <Menu.Target>
-        {/* The e-mail tooltip would cover the open menu's items. */}
-        <Tooltip label={user.email} disabled={menuOpened}>
-          {/* The name begins with the initials shown, so that people who steer by voice can
-              say what they see (WCAG 2.5.3, Label in Name); the picture, when there is one,
-              adds nothing to the name. */}
-          <UnstyledButton aria-label={`${initials}, account menu for ${user.email}`}>
-            <Avatar src={user.profileImageUrl} alt="" color="blue" radius="xl">
-              {initials}
-            </Avatar>
-          </UnstyledButton>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {/* Whose menu this is: a heading, not an item (the arrow keys pass it by). */}
-        <Menu.Label data-account-heading>
+    <MenuButton
+      label={`Account of ${fullName || user.email}`}
+      onOpenChange={setMenuOpened}
+      // Whose menu this is: a heading, not an item.
+      heading={
+        <div data-account-heading>
           {fullName && (
-            <Text size="sm" fw={600} c="var(--mantine-color-text)">
+            <Text size="sm" fw={600}>
               {fullName}
             </Text>
           )}
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {user.email}
           </Text>
-        </Menu.Label>
-        <Menu.Divider />
-        {isAdmin && <Menu.Item onClick={() => void restart()}>Restart Tour</Menu.Item>}
-        {canDeleteOrganization && (
-          <Menu.Item color="var(--mantine-color-red-text)" onClick={confirmDeleteOrganization}>
-            Delete Organization
-          </Menu.Item>
-        )}
-        <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </div>
+      }
+      items={items}
+      trigger={(props) => (
+        // The e-mail tooltip would cover the open menu's items.
+        <Hint label={user.email} disabled={menuOpened}>
+          {/* The name begins with the initials shown, so that people who steer by voice can
+              say what they see (WCAG 2.5.3, Label in Name); the picture, when there is one,
+              adds nothing to the name. */}
+          <UnstyledButton {...props} aria-label={`${initials}, account menu for ${user.email}`}>
+            <Avatar src={user.profileImageUrl} alt="" color="blue" radius="xl">
+              {initials}
+            </Avatar>
+          </UnstyledButton>
+        </Hint>
+      )}
+    />
   );
 }

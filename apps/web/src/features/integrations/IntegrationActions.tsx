@@ -1,6 +1,6 @@
 import type { Integration } from '@castellan/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../lib/confirm';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useDisconnectIntegration, useSyncIntegration } from './api';
 import { useConnect } from './connect-integration';
@@ -28,7 +28,7 @@ export function IntegrationActions({ integration }: { integration: Integration }
     });
 
   const confirmDisconnect = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Disconnect ${name}?`,
       children: (
         <Text size="sm">

@@ -1,7 +1,7 @@
 import type { Integration } from '@castellan/contract';
-import { ModalsProvider } from '@mantine/modals';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ConfirmHost } from '../../lib/ConfirmHost';
 import { fakeApi, reply } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { findToast } from '../../test/toasts';
@@ -38,11 +38,12 @@ const integration = (over: Partial<Integration> = {}): Integration => ({
 /** The card in a list, as on the page; the page's layout provides the confirmation dialogs. */
 const renderCard = (shown: Integration, isAdmin = true) =>
   renderWithApp(
-    <ModalsProvider>
+    <>
       <ul>
         <IntegrationCard integration={shown} isAdmin={isAdmin} />
       </ul>
-    </ModalsProvider>,
+      <ConfirmHost />
+    </>,
     { path: '/integrations' },
   );
 

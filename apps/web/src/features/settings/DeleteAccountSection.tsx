@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
+import { openConfirmModal } from '../../lib/confirm';
 import { leaveSession } from '../../lib/logout';
 import { showServerBusy } from '../../lib/toast';
 import { deleteAccount } from './api';
@@ -16,7 +16,7 @@ export function DeleteAccountSection() {
   });
 
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete your account?',
       children: (
         <Text size="sm">

@@ -1,7 +1,7 @@
 import type { UserSession } from '@castellan/contract';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { QueryStatus } from '../../components/QueryStatus';
+import { openConfirmModal } from '../../lib/confirm';
 import { formatDate } from '../../lib/format-date';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useEndSession, useUserSessions } from './api';
@@ -14,7 +14,7 @@ export function SessionsSection() {
   const endSession = useEndSession();
 
   const confirmEnd = (session: UserSession) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Sign out ${session.device}?`,
       children: (
         <Text size="sm">

@@ -20,10 +20,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
+import { openConfirmModal } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { useSaveTrustPage, useTrustPageSettings } from './trust-page-api';
 
@@ -74,7 +74,7 @@ function TrustPageForm({ saved, domain }: { saved: TrustPageSettings; domain: st
     const choices = { published, showDomainReport, showCyberScore, practices };
     const low = lowGradesToConfirm(savedPage, choices, savedPage.grades);
     if (low.length === 0) return send(choices, false);
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Show a grade below C to every visitor?',
       children: (
         <Text size="sm">

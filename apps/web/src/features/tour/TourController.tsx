@@ -1,9 +1,9 @@
 import type { TourState } from '@castellan/contract';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { openConfirmModal } from '../../lib/confirm';
 import { useUserData } from '../../lib/user-data';
 import { ADMIN_TOUR_STEPS } from './admin-tour-steps';
 import { saveMainTour, startMainTour, toursQuery } from './api';
@@ -28,7 +28,7 @@ function confirmClose(answer: (end: boolean) => void): void {
     answered = true;
     answer(end);
   };
-  modals.openConfirmModal({
+  openConfirmModal({
     title: 'Close Tour?',
     children: <Text size="sm">Do you want to end the tour or continue where you left off?</Text>,
     labels: { confirm: 'End Tour', cancel: 'Continue Tour' },

@@ -1,6 +1,7 @@
 import type { Member } from '@castellan/contract';
-import { Badge, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
+import { Hint } from '../../components/Hint';
 import { type MemberState, memberState, STATE_LABELS, stateDetails } from './member-display';
 
 const STATE_COLORS: Record<MemberState, string> = {
@@ -19,12 +20,7 @@ export function MemberStatus({ member }: { member: Member }) {
   const detailsId = useId();
   return (
     <>
-      <Tooltip
-        label={details}
-        events={{ hover: true, focus: true, touch: true }}
-        multiline
-        maw={260}
-      >
+      <Hint label={details} multiline maxWidth={260}>
         <UnstyledButton
           aria-describedby={detailsId}
           data-member-state={state}
@@ -34,7 +30,7 @@ export function MemberStatus({ member }: { member: Member }) {
             {STATE_LABELS[state]}
           </Badge>
         </UnstyledButton>
-      </Tooltip>
+      </Hint>
       <VisuallyHidden id={detailsId}>{details}</VisuallyHidden>
     </>
   );

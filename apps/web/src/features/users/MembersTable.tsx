@@ -1,8 +1,8 @@
 import type { Member, Role } from '@castellan/contract';
 import { Badge, Button, Card, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import type { CSSProperties, ReactNode } from 'react';
+import { openConfirmModal } from '../../lib/confirm';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useChangeRole, useRemoveMember } from './api';
 import { InvitationButton } from './InvitationButton';
@@ -69,7 +69,7 @@ export function MembersTable({ members, currentEmail, onSteppedDown }: Props) {
     );
 
   const confirmRemove = (member: Member) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Remove ${displayName(member)}?`,
       children: (
         <Text size="sm">
