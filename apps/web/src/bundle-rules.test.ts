@@ -28,4 +28,24 @@ describe('web bundle rules', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  // Mantine's modals (Modal, its scroll lock: about 11 kB gzipped) load with the first
+  // confirmation asked for: pages ask through lib/confirm.ts, and only the lazy view imports them.
+  it('imports @mantine/modals only in the confirmations’ lazy view', () => {
+    const offenders = sourceFiles(import.meta.dirname).filter(
+      (file) =>
+        /^import (?!type )[^;]*from '@mantine\/modals';/m.test(readFileSync(file, 'utf8')) &&
+        !file.endsWith(path.join('lib', 'ConfirmModals.tsx')),
+    );
+    expect(offenders.map((f) => path.relative(import.meta.dirname, f))).toEqual([]);
+  });
+
+  // A full Markdown parser cost the help page 47 kB gzipped: the articles' small part of Markdown
+  // is read by features/help/article-markdown.ts, and react-markdown only checks it in a test.
+  it('leaves react-markdown to the tests', () => {
+    const offenders = sourceFiles(import.meta.dirname).filter((file) =>
+      /from 'react-markdown'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders.map((f) => path.relative(import.meta.dirname, f))).toEqual([]);
+  });
 });

@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import Markdown, { type Components } from 'react-markdown';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ArticleMarkdown } from './ArticleMarkdown';
+import { ArticleMarkdown, ELEMENTS } from './ArticleMarkdown';
 import { headingId, safeArticleHref } from './article-links';
 import { byListOrder, type HelpArticle, parseHelpArticle } from './front-matter';
 import { fillPlaceholders, HELP_ARTICLES } from './help-articles';
@@ -193,14 +194,68 @@ describe('help search', () => {
 });
 
 describe('rendering an article', () => {
-  const render = (markdown: string) =>
+  const inApp = (element: ReturnType<typeof createElement>) =>
     renderToStaticMarkup(
+      createElement(MantineProvider, null, createElement(MemoryRouter, null, element)),
+    );
+  const render = (markdown: string) => inApp(createElement(ArticleMarkdown, { markdown }));
+  /**
+   * The same Markdown read by a full CommonMark parser, shown through the same elements.
+   */
+  const renderInFull = (markdown: string) =>
+    inApp(
       createElement(
-        MantineProvider,
-        null,
-        createElement(MemoryRouter, null, createElement(ArticleMarkdown, { markdown })),
+        Markdown,
+        {
+          skipHtml: true,
+          allowedElements: [
+            ...['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'code'],
+            ...['pre', 'blockquote', 'hr', 'br'],
+          ],
+          unwrapDisallowed: true,
+          urlTransform: (url: string) => safeArticleHref(url) ?? '',
+          components: ELEMENTS as Components,
+        },
+        markdown,
       ),
     );
+  /** Line breaks between tags, which the page does not show: a full parser keeps them as text. */
+  const same = (html: string) => html.replace(/>\n+</g, '><');
+
+  it.each(HELP_ARTICLES.map((a) => [a.slug, a]))(
+    'reads %s as a full Markdown parser does',
+    (_slug, article) => {
+      const body = fillPlaceholders(article.body, { supportEmail: 'help@castellan.example' });
+      expect(same(render(body))).toBe(same(renderInFull(body)));
+    },
+  );
+
+  it('reads every construct it knows as a full Markdown parser does', () => {
+    const sample = [
+      '## A *fine* heading ##',
+      '### Third `level`',
+      '#### Fourth',
+      '',
+      'A paragraph with **strong**, __strong too__, *em*, _em too_, `code`, a',
+      'second line and [a **bold** link](https://example.org/a) and snake_case_words.',
+      '',
+      '- one',
+      '- two with [mail](mailto:a@b.c)',
+      '  and more',
+      '* a new list',
+      '',
+      '3. three',
+      '4. four',
+      '',
+      '> quoted **text**',
+      '> - a quoted item',
+      '',
+      '---',
+      '',
+      'After <b>inline html</b> and ![an image](https://example.org/i.png) the end.',
+    ].join('\n');
+    expect(same(render(sample))).toBe(same(renderInFull(sample)));
+  });
 
   it('never injects raw HTML, script or unsafe link targets', () => {
     const html = render(

@@ -1,7 +1,7 @@
 import type { Integration } from '@castellan/contract';
 import { PROVIDER_IDS } from '@castellan/contract/providers';
 import { Alert, SimpleGrid, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { httpStatus } from '../../lib/http';
@@ -78,13 +78,14 @@ export default function IntegrationsPage() {
       {NOTICES.filter(({ flag }) => search.get(flag) === 'true').map(({ id, flag, Panel }) => {
         const integration = query.data?.[id];
         return (
-          <Panel
-            key={flag}
-            isAdmin={isAdmin}
-            blockedReason={integration ? connectBlockedReason(integration) : null}
-            onReconnect={() => connect(id)}
-            onDismiss={() => dismiss(flag)}
-          />
+          <Suspense key={flag} fallback={null}>
+            <Panel
+              isAdmin={isAdmin}
+              blockedReason={integration ? connectBlockedReason(integration) : null}
+              onReconnect={() => connect(id)}
+              onDismiss={() => dismiss(flag)}
+            />
+          </Suspense>
         );
       })}
 
@@ -126,7 +127,10 @@ export default function IntegrationsPage() {
           return (
             integration &&
             showsFindings(findings, integration, isAdmin) && (
-              <findings.Section key={id} isAdmin={isAdmin} email={user.email} />
+              // A provider's findings code loads when they are first shown.
+              <Suspense key={id} fallback={null}>
+                <findings.Section isAdmin={isAdmin} email={user.email} />
+              </Suspense>
             )
           );
         })}

@@ -29,7 +29,11 @@ export type WebProvider = {
   missingPermissions: string;
   /** Why its connect callback was refused, by the value of the `refused` flag it sets. */
   refusals?: Readonly<Record<string, Refusal>>;
-  /** What the page shows of the provider once it is connected. */
+  /**
+   * What the page shows of the provider once it is connected. Its Section (and a notice's Panel)
+   * is `lazy()`: the Overview lists the providers for their set-up offers, and should not load
+   * every provider's findings with them.
+   */
   findings: {
     Section: ComponentType<FindingsProps>;
     /** Shown to members too, not only to administrators. */

@@ -1,5 +1,5 @@
+import { lazy } from 'react';
 import { notStartedHere, type WebProvider } from '../web-provider';
-import { MicrosoftSection } from './MicrosoftSection';
 import mark from './mark.svg';
 
 const NOT_CONNECTED = 'Microsoft 365 was not connected';
@@ -19,5 +19,9 @@ export const microsoft365: WebProvider = {
     },
     'm365-state': notStartedHere('Microsoft 365', 'Microsoft'),
   },
-  findings: { Section: MicrosoftSection, forMembers: false, afterFirstScan: true },
+  findings: {
+    Section: lazy(async () => ({ default: (await import('./MicrosoftSection')).MicrosoftSection })),
+    forMembers: false,
+    afterFirstScan: true,
+  },
 };
