@@ -247,7 +247,7 @@ try {
     } catch (err) {
       graphPage = `not measured (${fail('attack graph page size', err)})`;
     }
-    console.error('… JavaScript loaded until network idle: / signed out, /tasks as a member');
+    console.error('… JavaScript loaded until network idle: / signed out, the main pages signed in');
     try {
       loadedPages = await measureLoadedPages(path.join(dataDir, 'loaded-pages'));
     } catch (err) {
