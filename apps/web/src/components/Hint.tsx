@@ -16,7 +16,7 @@ const GAP = 8;
 /**
  * A tooltip: `label` shows above `children` (below when there is no room) while the pointer is
  * over it, it has the keyboard focus or it was touched, and Escape hides it. Placed with a few
- * lines here rather than Mantine's Tooltip, whose floating-ui is about 20 kB gzipped that most
+ * lines here rather than Mantine's Tooltip, whose floating-ui is about 10 kB gzipped that most
  * pages need for nothing else. The child is described by it while it shows, unless it names its
  * own description.
  */

@@ -26,7 +26,7 @@ export type MenuTriggerProps = {
  * A button that opens a menu below it (the WAI-ARIA menu button pattern): the first item takes
  * the focus, the arrow keys, Home and End move it, Escape closes and gives the focus back, Tab or
  * a click elsewhere closes. Drawn without a positioning library (Mantine's Menu brings about
- * 20 kB of floating-ui): it opens downwards, aligned with the button's `align` edge, so use it
+ * 10 kB of floating-ui): it opens downwards, aligned with the button's `align` edge, so use it
  * where there is room below, as in the header.
  */
 export function MenuButton({
