@@ -54,8 +54,17 @@ async function expectFindingsAboveComingSoon(page: Page) {
   const findings = page.getByRole('region', { name: 'Google Workspace findings' });
   await expect(findings).toBeVisible({ timeout: 30_000 });
   const comingSoon = page.getByRole('heading', { level: 2, name: 'Coming soon' });
-  const [f, c] = await Promise.all([findings.boundingBox(), comingSoon.boundingBox()]);
-  expect(f && c && f.y + f.height <= c.y, 'findings end above Coming soon').toBe(true);
+  // The findings fill in as their queries answer, moving what is below them: measure again until
+  // the two boxes come from one settled layout.
+  await expect
+    .poll(
+      async () => {
+        const [f, c] = await Promise.all([findings.boundingBox(), comingSoon.boundingBox()]);
+        return Boolean(f && c && f.y + f.height <= c.y);
+      },
+      { message: 'findings end above Coming soon', timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
 /** Every check of the connected Google Workspace card: a result pill and a task link each. */
