@@ -49,10 +49,13 @@ const filtersRegion = (page: Page) => page.getByRole('region', { name: 'Filters'
 const clearFilters = (page: Page) =>
   filtersRegion(page).getByRole('button', { name: 'Clear filters' }).click();
 
+/** Opens the label toggles when they are folded away, and turns one on. */
 async function chooseLabel(page: Page, label: string) {
-  await page.getByRole('textbox', { name: 'Labels' }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
-  await page.keyboard.press('Escape');
+  const toggle = filtersRegion(page).getByRole('button', { name: 'Filter by label' });
+  if (await toggle.isVisible()) await toggle.click();
+  const labels = filtersRegion(page).getByRole('group', { name: 'Labels' });
+  await labels.getByText(label, { exact: true }).click();
+  await expect(labels.getByRole('checkbox', { name: label, exact: true })).toBeChecked();
 }
 
 const progressText = (tasks: Task[]) => {

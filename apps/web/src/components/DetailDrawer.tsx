@@ -1,6 +1,7 @@
-import { Button, Drawer, Group } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { Button, CloseButton, Group, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import classes from './DetailDrawer.module.css';
 
 type Props = {
   opened: boolean;
@@ -18,7 +19,16 @@ type Props = {
   actions?: ReactNode;
 };
 
-/** The details panel that slides in from the right: focus stays inside and returns on closing. */
+/** The app's own content, made inert while a drawer is open (the drawer is outside it). */
+const appRoot = () => document.getElementById('root');
+
+/**
+ * The details panel that slides in from the right, as a modal dialog: the page behind is inert
+ * and does not scroll, Escape or the backdrop close it, and the focus goes back to what opened
+ * it. Drawn by the app rather than by Mantine's Drawer, whose modal machinery (focus trap, scroll
+ * lock, portal, transitions, scroll area) weighed about 20 kB gzipped on pages that open one.
+ * The toasts are outside the app's root too, so they stay in view and readable above it.
+ */
 export function DetailDrawer({
   opened,
   onClose,
@@ -28,40 +38,67 @@ export function DetailDrawer({
   children,
   actions,
 }: Props) {
-  const smallScreen = useMediaQuery('(max-width: 47.99em)', false, {
-    getInitialValueInEffect: false,
-  });
-  return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={smallScreen ? '100%' : size}
-      title={title}
-      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
-      withCloseButton={actions === undefined}
-      closeButtonProps={{ 'aria-label': closeLabel }}
-    >
-      {children}
-      {actions !== undefined && (
-        <Group
-          justify="space-between"
-          gap="sm"
-          py="sm"
-          mt="md"
-          style={{
-            position: 'sticky',
-            bottom: 0,
-            background: 'var(--mantine-color-body)',
-            borderTop: '1px solid var(--mantine-color-default-border)',
-          }}
-        >
-          <Group gap="sm">{actions}</Group>
-          <Button variant="default" onClick={onClose} aria-label={closeLabel}>
-            Close
-          </Button>
-        </Group>
-      )}
-    </Drawer>
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    if (!opened) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const root = appRoot();
+    const html = document.documentElement;
+    const overflow = html.style.overflow;
+    root?.setAttribute('inert', '');
+    html.style.overflow = 'hidden';
+    panel.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      root?.removeAttribute('inert');
+      html.style.overflow = overflow;
+      // Back to the task, node or button that opened it, when it is still there.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [opened]);
+
+  if (!opened) return null;
+  return createPortal(
+    <div className={classes.layer}>
+      <div className={classes.backdrop} onClick={onClose} aria-hidden />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={classes.panel}
+        data-size={size}
+      >
+        <header className={classes.header}>
+          <Title order={2} size="h4" id={titleId} className={classes.title}>
+            {title}
+          </Title>
+          {actions === undefined && <CloseButton onClick={onClose} aria-label={closeLabel} />}
+        </header>
+        <div className={classes.body}>
+          {children}
+          {actions !== undefined && (
+            <Group justify="space-between" gap="sm" py="sm" mt="md" className={classes.actions}>
+              <Group gap="sm">{actions}</Group>
+              <Button variant="default" onClick={onClose} aria-label={closeLabel}>
+                Close
+              </Button>
+            </Group>
+          )}
+        </div>
+      </div>
+    </div>,
+    document.body,
   );
 }

@@ -12,7 +12,7 @@ type Props = {
 };
 
 /** Asks an administrator why a task does not apply to the organisation (3–500 characters). */
-export function NotApplicableDialog({ task, onClose, onConfirm }: Props) {
+export default function NotApplicableDialog({ task, onClose, onConfirm }: Props) {
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const length = reason.trim().length;

@@ -61,7 +61,7 @@ function TaskActions({
  * One task in full: what to do, why, and how on each platform. A drawer: it traps focus while
  * open, closes with Escape and gives focus back to the task that opened it.
  */
-export function TaskDetail({
+export default function TaskDetail({
   opened,
   task,
   onClose,

@@ -1,7 +1,8 @@
 import type { TaskLabel } from '@castellan/contract';
-import { Button, Group, MultiSelect, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { NO_FRAMEWORK_FILTER } from '../frameworks';
 import { type FrameworkFilterProps, TaskFrameworkFilter } from './TaskFrameworkFilter';
+import { TaskLabelPicker } from './TaskLabelPicker';
 import {
   clearedFilters,
   hasNarrowingFilters,
@@ -36,17 +37,6 @@ export function TaskFilters({ filters, onChange, labelGroups, showOnlyMine, fram
   };
   return (
     <Stack gap="sm" mb="md" component="section" aria-label="Filters">
-      <MultiSelect
-        label="Labels"
-        placeholder={filters.labels.length ? undefined : 'Category, platform, risk or priority'}
-        data={labelGroups}
-        value={filters.labels}
-        onChange={(labels) => set({ labels: labels as TaskLabel[] })}
-        searchable
-        clearable
-        nothingFoundMessage="No such label"
-        comboboxProps={{ withinPortal: true }}
-      />
       {framework && <TaskFrameworkFilter {...framework} />}
       <Group gap="lg" align="center" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
@@ -68,13 +58,17 @@ export function TaskFilters({ filters, onChange, labelGroups, showOnlyMine, fram
             onChange={(event) => set({ onlyMine: event.currentTarget.checked })}
           />
         )}
-        {/* Mantine's clear button is for the mouse only; this one is for everyone. */}
         {(hasNarrowingFilters(filters) || framework?.filter.framework) && (
           <Button variant="subtle" size="compact-sm" onClick={clear}>
             Clear filters
           </Button>
         )}
       </Group>
+      <TaskLabelPicker
+        groups={labelGroups}
+        value={filters.labels}
+        onChange={(labels) => set({ labels })}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { FRAMEWORK_IDS, FRAMEWORKS, type FrameworkId } from '@castellan/contract/frameworks';
-import { Select, SimpleGrid } from '@mantine/core';
+import { NativeSelect, SimpleGrid } from '@mantine/core';
 import type { FrameworkFilter } from '../frameworks';
 
 const ALL = 'all';
+const ANY = '';
 
 const FRAMEWORK_OPTIONS = [
   { value: ALL, label: 'All tasks' },
@@ -16,34 +17,31 @@ export type FrameworkFilterProps = {
   onChange: (filter: FrameworkFilter) => void;
 };
 
-/** Narrows the list to the tasks serving a framework, and then to one of its safeguards. */
+/**
+ * Narrows the list to the tasks serving a framework, and then to one of its safeguards. The
+ * browser's own selects: they type ahead, work the same on every device and weigh nothing.
+ */
 export function TaskFrameworkFilter({ filter, safeguards, onChange }: FrameworkFilterProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <Select
+      <NativeSelect
         label="Framework"
         data={FRAMEWORK_OPTIONS}
         value={filter.framework ?? ALL}
-        onChange={(value) =>
-          onChange({
-            framework: value === ALL || value === null ? null : (value as FrameworkId),
-            safeguard: null,
-          })
-        }
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onChange({ framework: value === ALL ? null : (value as FrameworkId), safeguard: null });
+        }}
       />
       {filter.framework && (
-        <Select
+        <NativeSelect
           label="Safeguard"
-          placeholder="Any safeguard"
-          data={safeguards}
-          value={filter.safeguard}
-          onChange={(safeguard) => onChange({ ...filter, safeguard })}
-          searchable
-          clearable
-          nothingFoundMessage="No such safeguard"
-          comboboxProps={{ withinPortal: true }}
+          data={[{ value: ANY, label: 'Any safeguard' }, ...safeguards]}
+          value={filter.safeguard ?? ANY}
+          onChange={(event) => {
+            const safeguard = event.currentTarget.value;
+            onChange({ ...filter, safeguard: safeguard === ANY ? null : safeguard });
+          }}
         />
       )}
     </SimpleGrid>

@@ -1,9 +1,9 @@
-import type { Task } from '@castellan/contract';
-import { Alert, Button, Group, Menu } from '@mantine/core';
-import { useState } from 'react';
+import type { SnoozeTaskRequest, Task } from '@castellan/contract';
+import { Alert, Button, Group } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { formatDate } from '../../lib/format-date';
+import { useMountedOnceOpen } from '../../lib/use-mounted-once-open';
 import type { StateChange } from './api';
-import { NotApplicableDialog } from './NotApplicableDialog';
 
 type Props = {
   task: Task;
@@ -13,6 +13,12 @@ type Props = {
   busy: boolean;
   onChange: (change: StateChange) => void;
 };
+
+// The contract's SNOOZE_DAYS, whose module would bring its schemas (zod) into the page.
+const SNOOZE_DAYS: readonly SnoozeTaskRequest['days'][] = [7, 30];
+
+// Its text box loads when an administrator first asks for it.
+const NotApplicableDialog = lazy(() => import('./NotApplicableDialog'));
 
 /** What a snoozed or not-applicable task says about itself. */
 export function TaskStateNote({ task }: { task: Task }) {
@@ -42,6 +48,7 @@ export function TaskStateNote({ task }: { task: Task }) {
  */
 export function TaskStateActions({ task, canAct, isAdmin, busy, onChange }: Props) {
   const [asking, setAsking] = useState(false);
+  const dialogMounted = useMountedOnceOpen(asking);
   const notApplicable = task.state === 'not-applicable';
   const mayMarkApplicable = isAdmin && !task.isCompleted;
   const maySnooze = canAct && task.state === 'open';
@@ -49,23 +56,18 @@ export function TaskStateActions({ task, canAct, isAdmin, busy, onChange }: Prop
     return null;
   return (
     <Group gap="xs" wrap="wrap">
-      {maySnooze && (
-        <Menu position="bottom-start" withinPortal>
-          <Menu.Target>
-            <Button variant="default" loading={busy} aria-label={`Snooze “${task.title}”`}>
-              Snooze
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => onChange({ task, change: 'snooze', days: 7 })}>
-              7 days
-            </Menu.Item>
-            <Menu.Item onClick={() => onChange({ task, change: 'snooze', days: 30 })}>
-              30 days
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      {/* Two choices only: two buttons, one click each, rather than a menu to open first. */}
+      {maySnooze &&
+        SNOOZE_DAYS.map((days) => (
+          <Button
+            key={days}
+            variant="default"
+            loading={busy}
+            onClick={() => onChange({ task, change: 'snooze', days })}
+          >
+            Snooze {days} days
+          </Button>
+        ))}
       {canAct && task.state === 'snoozed' && (
         <Button
           variant="default"
@@ -89,11 +91,15 @@ export function TaskStateActions({ task, canAct, isAdmin, busy, onChange }: Prop
           Not applicable…
         </Button>
       )}
-      <NotApplicableDialog
-        task={asking ? task : null}
-        onClose={() => setAsking(false)}
-        onConfirm={(t, reason) => onChange({ task: t, change: 'not-applicable', reason })}
-      />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <NotApplicableDialog
+            task={asking ? task : null}
+            onClose={() => setAsking(false)}
+            onConfirm={(t, reason) => onChange({ task: t, change: 'not-applicable', reason })}
+          />
+        </Suspense>
+      )}
     </Group>
   );
 }

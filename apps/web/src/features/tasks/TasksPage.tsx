@@ -1,11 +1,12 @@
 import type { Task } from '@castellan/contract';
 import { Alert, Anchor, Box, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ProgressCard } from '../../components/ProgressCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { formatDate } from '../../lib/format-date';
 import { showToast } from '../../lib/toast';
+import { useMountedOnceOpen } from '../../lib/use-mounted-once-open';
 import { useUserData } from '../../lib/user-data';
 import {
   FrameworkCards,
@@ -14,7 +15,6 @@ import {
   safeguardOptions,
 } from '../frameworks';
 import { type StateChange, useChangeTaskState, useCompleteTask, useTasks } from './api';
-import { TaskDetail } from './TaskDetail';
 import { TaskFilters } from './TaskFilters';
 import { TaskPlan } from './TaskPlan';
 import { TasksEmpty } from './TasksEmpty';
@@ -45,6 +45,9 @@ const STATE_TOASTS: Record<
   unsnooze: (t) => ({ summary: 'Back in the open tasks', detail: t.title }),
 };
 
+// A task's view (drawer, instructions, state menus) loads when the first task is opened.
+const TaskDetail = lazy(() => import('./TaskDetail'));
+
 /** Other pages may open a task straight away: `navigate('/tasks', { state: { openTask } })`. */
 export type TasksPageState = { openTask?: string } | null;
 
@@ -71,6 +74,7 @@ export default function TasksPage() {
     () => addressedId ?? (location.state as TasksPageState)?.openTask ?? null,
   );
   const [detailOpen, setDetailOpen] = useState(selectedId !== null);
+  const detailMounted = useMountedOnceOpen(detailOpen);
   const organizationWide = isAdmin && !filters.onlyMine;
 
   const mine = useTasks('mine');
@@ -263,21 +267,26 @@ export default function TasksPage() {
           />
         ))}
 
-      <TaskDetail
-        opened={detailOpen}
-        task={selected}
-        onClose={close}
-        canComplete={
-          selected !== null && (selected.user === email || (selected.scope === 'Admin' && isAdmin))
-        }
-        showAssignee={organizationWide}
-        completing={complete.isPending && complete.variables.id === selected?.id}
-        onComplete={markComplete}
-        preferredPlatform={platform}
-        isAdmin={isAdmin}
-        changingState={changeState.isPending && changeState.variables.task.id === selected?.id}
-        onChangeState={changeTaskState}
-      />
+      {detailMounted && (
+        <Suspense fallback={null}>
+          <TaskDetail
+            opened={detailOpen}
+            task={selected}
+            onClose={close}
+            canComplete={
+              selected !== null &&
+              (selected.user === email || (selected.scope === 'Admin' && isAdmin))
+            }
+            showAssignee={organizationWide}
+            completing={complete.isPending && complete.variables.id === selected?.id}
+            onComplete={markComplete}
+            preferredPlatform={platform}
+            isAdmin={isAdmin}
+            changingState={changeState.isPending && changeState.variables.task.id === selected?.id}
+            onChangeState={changeTaskState}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
