@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import { type AppRoute, ROUTES } from '../src/app/routes';
 import { expect, openAppAs, test } from './helpers';
+import { expectWithinBudget, javascriptLoadedBy } from './page-weight';
 
-// On PGlite, the database of `npm start`, also when the run's other specs use PostgreSQL.
-test.use({ database: 'pglite' });
+// On PGlite, the database of `npm start`, also when the run's other specs use PostgreSQL. A first
+// visit: nobody has answered the cookie dialog yet, so its code loads too and counts.
+test.use({ database: 'pglite', consent: 'none' });
 
 /** A value for each route parameter. */
 const PARAMS: Record<string, string> = {
@@ -39,10 +41,14 @@ async function contentText(page: Page): Promise<string> {
 
 for (const route of ROUTES) {
   const visitor = visitorOf(route);
-  test(`${route.path} shows real content to ${visitor ?? 'a visitor'}`, async ({ page }) => {
+  test(`${route.path} shows real content to ${visitor ?? 'a visitor'}, within the JavaScript budget`, async ({
+    page,
+  }) => {
     const path = PARAMS[route.path] ?? route.path;
-    if (visitor) await openAppAs(page, visitor, path);
-    else await page.goto(path);
+    const loaded = await javascriptLoadedBy(page, () =>
+      visitor ? openAppAs(page, visitor, path) : page.goto(path),
+    );
+    expectWithinBudget(loaded);
     await expect(page).toHaveURL(
       (url) => url.pathname.replace(/\/$/, '') === path.replace(/\/$/, '') || path === '/',
     );
