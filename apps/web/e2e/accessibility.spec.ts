@@ -157,7 +157,7 @@ const VISITS: Visit[] = [
       page.route('**/api/risk-analysis/attack-graph', (route) => json(route, 200, ATTACK_GRAPH)),
     ready: (page) =>
       page
-        .getByRole('application', { name: 'Attack graph' })
+        .getByRole('region', { name: 'Attack graph', exact: true })
         .getByRole('button', { name: /^Impact: / })
         .first(),
   },

@@ -10,7 +10,7 @@ const ADMIN = 'Olivia Parker';
 const MEMBER = 'Liam Brooks';
 const ADMIN_SIGN_IN = 'Admins without phishing-resistant sign-in';
 
-const graphView = (page: Page) => page.getByRole('application', { name: 'Attack graph' });
+const graphView = (page: Page) => page.getByRole('region', { name: 'Attack graph', exact: true });
 const entryNode = (page: Page, label: string) =>
   graphView(page).getByRole('button', { name: new RegExp(`^Entry point: ${label},`) });
 const pathList = (page: Page) => page.getByRole('list', { name: 'Attack paths' });

@@ -54,7 +54,7 @@ test.describe('the sample report stays a sample', () => {
 
   test('the attack graph has no finding of it and waits for a scan', async ({ page }) => {
     await openAppAs(page, 'Alice Morgan', '/risk-analysis/attack-graph');
-    const graph = page.getByRole('application', { name: 'Attack graph' });
+    const graph = page.getByRole('region', { name: 'Attack graph', exact: true });
     const spoofable = graph.getByRole('button', { name: /^Entry point: Spoofable domain,/ });
     await spoofable.click();
     const panel = page.getByRole('dialog');

@@ -10,7 +10,13 @@ const sizedTo = (fz: number | undefined) =>
 /** The severity in words as well as colour. */
 export function SeverityBadge({ severity, fz }: { severity: Severity; fz?: number }) {
   return (
-    <Badge size="sm" {...sizedTo(fz)} variant="light" color={RISK_COLORS[severity]}>
+    <Badge
+      component="span"
+      size="sm"
+      {...sizedTo(fz)}
+      variant="light"
+      color={RISK_COLORS[severity]}
+    >
       {severity}
     </Badge>
   );
@@ -20,6 +26,7 @@ export function SeverityBadge({ severity, fz }: { severity: Severity; fz?: numbe
 export function UnknownBadge({ fz }: { fz?: number }) {
   return (
     <Badge
+      component="span"
       size="sm"
       {...sizedTo(fz)}
       variant="outline"
@@ -37,9 +44,10 @@ type NodeBadgesProps = {
   fz?: number;
 };
 
+/** Spans, so that a graph node (a button) may hold them. */
 export function NodeBadges({ node, fz }: NodeBadgesProps) {
   return (
-    <Group gap={4} wrap="wrap">
+    <Group component="span" gap={4} wrap="wrap">
       {node.state === 'unknown' && <UnknownBadge fz={fz} />}
       <SeverityBadge severity={node.severity} fz={fz} />
     </Group>

@@ -24,7 +24,8 @@ import { assetOptions, type AssetFilter as Filter, mayComplete, visibleGraph } f
 import { NodePanel } from './NodePanel';
 import { PathList } from './PathList';
 
-// React Flow and dagre are big: only this page, and only the graph view, loads them.
+// The drawn graph (layout, zoom and pan) loads with the graph view only: a phone and the list
+// view never need it.
 const AttackGraph = lazy(() => import('./AttackGraph'));
 
 type View = 'graph' | 'list';

@@ -1,11 +1,15 @@
 import type { AttackGraphResponse, AttackNode, AttackPath, AttackTask } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  edgePath,
   layoutGraph,
   MIN_READABLE_ZOOM,
+  NODE_GAP,
   NODE_HEIGHT,
   NODE_MIN_FONT_PX,
   NODE_WIDTH,
+  type Position,
+  RANK_GAP,
   readableView,
 } from './graph-layout';
 import {
@@ -126,8 +130,30 @@ describe('the attack graph filter', () => {
 
 describe('the attack graph layout', () => {
   const ids = GRAPH.nodes.map((n) => n.id);
-  const positions = layoutGraph(ids, GRAPH.edges);
+  const layout = layoutGraph(ids, GRAPH.edges);
+  const { positions } = layout;
   const x = (id: string) => positions.get(id)?.x ?? Number.NaN;
+  const y = (id: string) => positions.get(id)?.y ?? Number.NaN;
+  const column = (rank: number) => rank * (NODE_WIDTH + RANK_GAP);
+  const link = (from: string, to: string) => ({ from, to });
+  /** Pairs of edges between the same two ranks whose ends swap places. */
+  const crossingsOf = (at: Map<string, Position>, links: { from: string; to: string }[]) => {
+    const ends = links.map((l) => [at.get(l.from), at.get(l.to)] as const);
+    return ends.filter(([a1, b1], i) =>
+      ends
+        .slice(i + 1)
+        .some(
+          ([a2, b2]) =>
+            a1 &&
+            b1 &&
+            a2 &&
+            b2 &&
+            a1.x === a2.x &&
+            b1.x === b2.x &&
+            (a1.y - a2.y) * (b1.y - b2.y) < 0,
+        ),
+    ).length;
+  };
 
   it('places every node', () => {
     expect([...positions.keys()].sort()).toEqual([...ids].sort());
@@ -141,33 +167,104 @@ describe('the attack graph layout', () => {
     }
   });
 
-  it('lets no two nodes overlap', () => {
-    const boxes = [...positions.values()];
-    for (const [i, a] of boxes.entries()) {
-      for (const b of boxes.slice(i + 1)) {
-        const apart = Math.abs(a.x - b.x) >= NODE_WIDTH || Math.abs(a.y - b.y) >= NODE_HEIGHT;
-        expect(apart).toBe(true);
+  it('ranks each node by its longest path from an entry point', () => {
+    expect(ids.map((id) => x(id))).toEqual([0, 0, 1, 2, 2, 3, 3].map(column));
+    // A shortcut does not pull the target left of the longer way round.
+    const shortcut = layoutGraph(['a', 'b', 'c'], [link('a', 'b'), link('b', 'c'), link('a', 'c')]);
+    expect(['a', 'b', 'c'].map((id) => shortcut.positions.get(id)?.x)).toEqual(
+      [0, 1, 2].map(column),
+    );
+  });
+
+  it('draws every edge from its source’s right to its target’s left, never going back', () => {
+    const shortcut = layoutGraph(['a', 'b', 'c'], [link('a', 'b'), link('b', 'c'), link('a', 'c')]);
+    for (const { routes, positions: at } of [layout, shortcut]) {
+      for (const { edge, points } of routes) {
+        const [from, to] = [at.get(edge.from), at.get(edge.to)];
+        expect(points[0]).toEqual({
+          x: (from?.x ?? 0) + NODE_WIDTH,
+          y: (from?.y ?? 0) + NODE_HEIGHT / 2,
+        });
+        expect(points.at(-1)).toEqual({ x: to?.x, y: (to?.y ?? 0) + NODE_HEIGHT / 2 });
+        const xs = points.map((p) => p.x);
+        expect(xs).toEqual([...xs].sort((a, b) => a - b));
       }
     }
   });
 
-  it('fits a graph that fits, never zooming in past 1', () => {
-    const { viewport } = readableView(positions.values(), 2000);
-    expect(viewport.zoom).toBe(1);
-    expect(viewport.x).toBeGreaterThan(16);
+  it('routes an edge that skips a rank past the nodes of that rank, not under them', () => {
+    const shortcut = layoutGraph(['a', 'b', 'c'], [link('a', 'b'), link('b', 'c'), link('a', 'c')]);
+    const long = shortcut.routes.find((r) => r.edge.to === 'c' && r.edge.from === 'a');
+    const b = shortcut.positions.get('b');
+    expect(long?.points).toHaveLength(4);
+    const across = long?.points[1]?.y ?? Number.NaN;
+    expect(across < (b?.y ?? 0) || across > (b?.y ?? 0) + NODE_HEIGHT).toBe(true);
+    expect(edgePath(long?.points ?? [])).toMatch(/^M[\d.,]+ C[\d., ]+ L[\d.,]+ C[\d., ]+$/);
   });
 
-  it('never draws the text under 12 px: a wide graph starts at its left edge instead', () => {
-    const { viewport, height } = readableView(positions.values(), 300);
-    expect(viewport.zoom).toBe(MIN_READABLE_ZOOM);
-    expect(NODE_MIN_FONT_PX * viewport.zoom).toBeGreaterThanOrEqual(12);
-    expect(viewport.x).toBe(16);
+  it('lets no two nodes overlap, a taller node pushing the next one down', () => {
+    const tall = layoutGraph(ids, GRAPH.edges, new Map([['console', 260]]));
+    for (const [at, heightOf] of [
+      [positions, () => NODE_HEIGHT],
+      [tall.positions, (id: string) => (id === 'console' ? 260 : NODE_HEIGHT)],
+    ] as const) {
+      const boxes = [...at.entries()];
+      for (const [i, [idA, a]] of boxes.entries()) {
+        for (const [idB, b] of boxes.slice(i + 1)) {
+          const [top, bottom] = a.y < b.y ? [[idA, a] as const, b] : [[idB, b] as const, a];
+          const apart =
+            Math.abs(a.x - b.x) >= NODE_WIDTH || bottom.y >= top[1].y + heightOf(top[0]);
+          expect(apart, `${idA} and ${idB}`).toBe(true);
+        }
+      }
+    }
+    expect(tall.height).toBe(260 + NODE_GAP + NODE_HEIGHT);
+  });
+
+  it('centres each rank against the tallest one', () => {
+    // Two entry points, then one step: the step sits halfway down.
+    expect(y('takeover')).toBe((layout.height - NODE_HEIGHT) / 2);
+    expect(layout.height).toBe(2 * NODE_HEIGHT + NODE_GAP);
+  });
+
+  it('orders each rank so that the edges do not cross', () => {
+    const links = [link('s1', 't3'), link('s2', 't2'), link('s3', 't1')];
+    const crossed = layoutGraph(['s1', 's2', 's3', 't1', 't2', 't3'], links);
+    expect(crossingsOf(crossed.positions, links)).toBe(0);
+    expect(crossingsOf(positions, GRAPH.edges)).toBe(0);
+  });
+
+  it('is deterministic, ties keeping the order it was given', () => {
+    expect(layoutGraph(ids, GRAPH.edges)).toEqual(layout);
+    const apart = layoutGraph(['b', 'a'], []);
+    expect(apart.positions.get('b')?.y).toBeLessThan(apart.positions.get('a')?.y ?? 0);
+  });
+
+  it('still lays out a graph with a cycle', () => {
+    const loop = layoutGraph(['a', 'b', 'c'], [link('a', 'b'), link('b', 'c'), link('c', 'b')]);
+    expect([...loop.positions.keys()]).toEqual(['a', 'b', 'c']);
+    expect(loop.positions.get('a')?.x).toBeLessThan(loop.positions.get('b')?.x ?? 0);
+  });
+
+  it('fits a graph that fits, never zooming in past 1', () => {
+    expect(readableView(layout, 2000).zoom).toBe(1);
+  });
+
+  it('never draws the text under 12 px: a wide graph keeps the readable zoom instead', () => {
+    const { zoom, height } = readableView(layout, 300);
+    expect(zoom).toBe(MIN_READABLE_ZOOM);
+    expect(NODE_MIN_FONT_PX * zoom).toBeGreaterThanOrEqual(12);
     expect(height).toBeGreaterThanOrEqual(240);
+    // The box is as tall as the whole graph at that zoom: no entry point below it.
+    expect(readableView({ width: 5000, height: 900 }, 300).height).toBe(
+      Math.round(900 * zoom + 32),
+    );
   });
 
   it('ignores edges to nodes it was not given', () => {
     const only = layoutGraph(['phish', 'takeover'], GRAPH.edges);
-    expect([...only.keys()]).toEqual(['phish', 'takeover']);
+    expect([...only.positions.keys()]).toEqual(['phish', 'takeover']);
+    expect(only.routes.map((r) => r.edge.id)).toEqual(['phish-takeover']);
   });
 });
 
