@@ -48,4 +48,18 @@ describe('web bundle rules', () => {
     );
     expect(offenders.map((f) => path.relative(import.meta.dirname, f))).toEqual([]);
   });
+
+  // Mantine's floating parts (Menu, Select, MultiSelect, Combobox, Popover, Tooltip…) bring
+  // floating-ui and Mantine's combobox, and its Drawer the modal machinery (about 20 kB): the app
+  // has MenuButton, Hint, NativeSelect and DetailDrawer instead.
+  it('uses none of Mantine’s floating or drawer components', () => {
+    const heavy =
+      /\b(Menu|Select|MultiSelect|Combobox|Autocomplete|TagsInput|Popover|HoverCard|Tooltip|Drawer)\b/;
+    const offenders = sourceFiles(import.meta.dirname).filter((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import \{([^}]*)\} from '@mantine\/core';/gm)].some(
+        ([, names]) => heavy.test(names ?? ''),
+      ),
+    );
+    expect(offenders.map((f) => path.relative(import.meta.dirname, f))).toEqual([]);
+  });
 });
