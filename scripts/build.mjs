@@ -41,7 +41,8 @@ const parts = {
     build: () =>
       bundle({ entry: 'packages/scanner/src/cli.ts', outfile: 'packages/scanner/dist/cli.js' }),
   },
-  // So that a new server always has an agent to hand out: a few seconds.
+  // So that a new server always has an agent to hand out: a few seconds once the other systems'
+  // runtimes are in node_modules/.cache (the first build fetches them: about 30 s).
   agent: { out: 'packages/agent/dist', build: buildAgent },
 };
 
@@ -184,7 +185,7 @@ async function buildWeb() {
 }
 
 /**
- * The agent's own build (its .mjs and this system's single executable). That build refuses to
+ * The agent's own build (its .mjs and a single executable for every system). That build refuses to
  * bundle anything but the agent's sources and the contract's two agent files, so those are its
  * inputs, with the script itself and the package's version.
  */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AGENT_TARGETS } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
 import { expectError, useTestApp } from '../../../test/test-app';
 
@@ -20,9 +21,11 @@ describe('the agent downloads', () => {
     const { downloads } = res.json();
     expect(downloads.map((d: { target: string }) => d.target)).toEqual([
       'linux-x64',
+      'linux-arm64',
       'darwin-arm64',
       'darwin-x64',
       'win32-x64',
+      'win32-arm64',
       'node',
     ]);
     expect(downloads[0]).toEqual({
@@ -70,7 +73,7 @@ describe('a server without any agent build', () => {
     const cookie = await server().signIn('ben.carter@brightwave.example');
     const list = await server().inject({ url: '/api/agent/downloads', headers: { cookie } });
     expect(list.json().downloads.map((d: { file: unknown }) => d.file)).toEqual(
-      Array(5).fill(null),
+      AGENT_TARGETS.map(() => null),
     );
     const res = await server().inject({
       method: 'POST',

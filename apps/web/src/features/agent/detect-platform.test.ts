@@ -52,9 +52,9 @@ describe('preferredTargets', () => {
     expect(preferredTargets('darwin')).toEqual(['darwin-arm64', 'darwin-x64']);
   });
 
-  it('offers the one build of Linux and Windows, and the Node build otherwise', () => {
-    expect(preferredTargets('linux')).toEqual(['linux-x64']);
-    expect(preferredTargets('win32')).toEqual(['win32-x64']);
+  it('offers both builds of Linux and Windows, x64 first, and the Node build otherwise', () => {
+    expect(preferredTargets('linux')).toEqual(['linux-x64', 'linux-arm64']);
+    expect(preferredTargets('win32')).toEqual(['win32-x64', 'win32-arm64']);
     expect(preferredTargets(null)).toEqual(['node']);
   });
 });

@@ -46,18 +46,18 @@ export function browserSystemHints(): BrowserSystemHints {
 }
 
 /**
- * The builds to offer first. A browser on a Mac cannot always tell Apple silicon from Intel, so
- * both are offered, Apple silicon first (every Mac sold since 2023); an unknown system gets the
- * build that runs wherever Node.js does.
+ * The builds to offer first. A browser cannot always tell a computer's processor, so both builds
+ * of its system are offered, the likelier first (Apple silicon: every Mac sold since 2023; x64 for
+ * Linux and Windows); an unknown system gets the build that runs wherever Node.js does.
  */
 export function preferredTargets(platform: AgentPlatform | null): AgentTarget[] {
   switch (platform) {
     case 'darwin':
       return ['darwin-arm64', 'darwin-x64'];
     case 'linux':
-      return ['linux-x64'];
+      return ['linux-x64', 'linux-arm64'];
     case 'win32':
-      return ['win32-x64'];
+      return ['win32-x64', 'win32-arm64'];
     case null:
       return ['node'];
   }

@@ -9,11 +9,13 @@ export function enrollCommand(target: AgentTarget, code: string, server: string)
   const args = `enroll ${code} --server ${server} --install`;
   switch (target) {
     case 'linux-x64':
+    case 'linux-arm64':
     case 'darwin-arm64':
     case 'darwin-x64':
       // A download loses its execute permission; chmod gives it back.
       return `chmod +x ./${file} && ./${file} ${args}`;
     case 'win32-x64':
+    case 'win32-arm64':
       return `.\\${file} ${args}`;
     case 'node':
       return `node ${file} ${args}`;
@@ -24,11 +26,13 @@ export function enrollCommand(target: AgentTarget, code: string, server: string)
 export function commandShell(target: AgentTarget): string {
   switch (target) {
     case 'linux-x64':
+    case 'linux-arm64':
       return 'a terminal';
     case 'darwin-arm64':
     case 'darwin-x64':
       return 'Terminal';
     case 'win32-x64':
+    case 'win32-arm64':
       return 'PowerShell';
     case 'node':
       return 'a terminal or PowerShell';
