@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openAppAs, test } from './helpers';
+import { expect, openAppAs, seriousViolations, test } from './helpers';
 
 /**
  * The endpoint agent's pages: /agent/download (the builds the test server has, an enrollment code
@@ -127,6 +127,41 @@ test.describe('the agent download page', () => {
     await expect(status.locator('code')).not.toHaveText(code);
     await expect(anywhere).toContainText(`enroll ${await status.locator('code').textContent()} `);
   });
+});
+
+test('says, once asked, what the agent runs on each system and what it sends, readably on a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openAppAs(page, 'Ben Carter', '/agent/download');
+  const section = page.getByRole('region', { name: 'What the agent reads' });
+  const toggle = section.getByRole('button', { name: /^(Show|Hide) the commands and fields$/ });
+  await expect(toggle).toHaveText('Show the commands and fields');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(section.getByRole('radiogroup', { name: 'System' })).toHaveCount(0);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(toggle).toHaveText('Hide the commands and fields');
+
+  // The test browser runs on Linux.
+  await expect(section.getByRole('radio', { name: 'Linux' })).toBeChecked();
+  const diskEncryption = section
+    .getByRole('heading', { name: 'Disk encryption' })
+    .locator('xpath=following-sibling::ul[1]');
+  await expect(diskEncryption.getByText('findmnt -n -o SOURCE /', { exact: true })).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'POST /api/agent/report' })).toBeVisible();
+  await expect(section.getByText('checks[].verdict', { exact: true })).toBeVisible();
+
+  await section.getByText('Windows', { exact: true }).click();
+  await expect(section.getByRole('radio', { name: 'Windows' })).toBeChecked();
+  await expect(section.getByText('whoami /groups /fo csv', { exact: true })).toBeVisible();
+  await expect(section.getByText('findmnt -n -o SOURCE /', { exact: true })).toHaveCount(0);
+
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'sideways scrolling').toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page), 'WCAG violations with the list open').toEqual([]);
 });
 
 test('Settings lists the member’s devices, none yet, with the way to add one', async ({ page }) => {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, json, mainMenu, openAppAs, test } from './helpers';
+import { expect, json, mainMenu, openAppAs, seriousViolations, test } from './helpers';
 
 const ARTICLE_COUNT = 8;
 
@@ -169,13 +168,7 @@ test('Help fits a 375 px wide screen and has no serious WCAG violation', async (
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `sideways scrolling on ${where}`).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious, `WCAG violations on ${where}`).toEqual([]);
+    expect(await seriousViolations(page), `WCAG violations on ${where}`).toEqual([]);
   };
 
   await openAppAs(page, 'Alice Morgan', '/help?q=score');

@@ -2,6 +2,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import { test as base, expect } from './stack';
 
@@ -236,4 +237,14 @@ export async function openEveryReportArea(report: Locator): Promise<void> {
       }).toPass({ timeout: 20_000 });
     }
   }
+}
+
+/** The page's serious and critical WCAG 2.0/2.1 A and AA violations, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

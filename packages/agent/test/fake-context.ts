@@ -3,6 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentPlatform, CurrentBrowsers } from '@castellan/contract/agent-checks';
 import type { CheckContext, CommandResult } from '../src/context';
+import {
+  checkReadsOf,
+  declaredCommand,
+  declaredFile,
+  undeclaredCommandError,
+  undeclaredFileError,
+} from './declared-reads';
 
 /** Where recorded outputs live: `<platform>/<check-id>/<case>.<tool>.txt`. */
 export const FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -51,23 +58,41 @@ export type FakeContextOptions = {
   currentBrowsers?: CurrentBrowsers;
 };
 
-/** A CheckContext answering from fixtures; a command it was not given is a missing tool. */
-export function fakeContext(options: FakeContextOptions): CheckContext & { calls: string[] } {
+/**
+ * A CheckContext answering from fixtures; a command it was not given is a missing tool. It records
+ * the command lines run (`calls`) and the files read (`reads`), and throws on a command or file the
+ * agent does not declare for the system (packages/contract/src/agent-reads.ts).
+ */
+export function fakeContext(
+  options: FakeContextOptions,
+): CheckContext & { calls: string[]; reads: string[] } {
   const calls: string[] = [];
+  const reads: string[] = [];
+  const { platform } = options;
+  const declared = checkReadsOf(platform);
+  const homedir = options.homedir ?? HOMES[platform];
   return {
-    platform: options.platform,
+    platform,
     calls,
+    reads,
     run: async (file, args) => {
+      if (!declaredCommand(declared.commands, file, args)) {
+        throw undeclaredCommandError(platform, file, args);
+      }
       const line = [file, ...args].join(' ');
       calls.push(line);
       return toResult(answerTo(line, options.commands ?? {}) ?? options.otherwise ?? TOOL_MISSING);
     },
     readFile: async (filePath) => {
+      if (!declaredFile(declared.files, filePath, homedir)) {
+        throw undeclaredFileError(platform, filePath);
+      }
+      reads.push(filePath);
       const name = options.files?.[filePath];
       return name ? fixture(name) : null;
     },
     env: options.env ?? {},
-    homedir: options.homedir ?? HOMES[options.platform],
+    homedir,
     currentBrowsers: options.currentBrowsers ?? {},
   };
 }

@@ -20,9 +20,9 @@ export function AboutTheAgent() {
       </List>
       <Text size="sm" mb="xs">
         It needs no administrator rights and runs every {AGENT_SCHEDULE_HOURS} hours. It sends only
-        each check’s verdict with a one-sentence reason, the device’s name, its system and the
-        agent’s version: no files and no browsing history. A device silent for {AGENT_STALE_DAYS}{' '}
-        days no longer counts.
+        each check’s verdict with a one-sentence reason, the device’s name, its system and version,
+        and the agent’s version: no files and no browsing history. A device silent for{' '}
+        {AGENT_STALE_DAYS} days no longer counts.
       </Text>
       <Anchor component={Link} to="/help?article=endpoint-agent" size="sm">
         More about the agent in Help

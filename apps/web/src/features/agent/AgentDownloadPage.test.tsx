@@ -71,4 +71,31 @@ describe('Agent download', () => {
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Get a new code' })).toBeEnabled();
   });
+
+  it('lists, once asked, what the agent runs on this system and the others, and what it sends', async () => {
+    fakeApi({ 'GET /agent/downloads': reply({ downloads: [WINDOWS] }) });
+    const { user } = renderWithApp(<AgentDownloadPage />, { path: '/agent/download' });
+    const section = screen.getByRole('region', { name: 'What the agent reads' });
+    const toggle = within(section).getByRole('button', { name: 'Show the commands and fields' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section).queryByRole('radiogroup')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide the commands and fields');
+    // This computer is a Windows PC.
+    expect(await within(section).findByRole('radio', { name: 'Windows' })).toBeChecked();
+    expect(within(section).getByRole('heading', { name: 'Standard account' })).toBeVisible();
+    expect(within(section).getByText('whoami /groups /fo csv')).toBeVisible();
+    expect(within(section).getByRole('heading', { name: 'POST /api/agent/report' })).toBeVisible();
+    expect(within(section).getByText('checks[].evidence')).toBeVisible();
+
+    await user.click(within(section).getByRole('radio', { name: 'macOS' }));
+    expect(within(section).getByText('fdesetup status')).toBeVisible();
+    expect(within(section).queryByText('whoami /groups /fo csv')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section).queryByText('fdesetup status')).not.toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import { AboutTheAgent } from './AboutTheAgent';
 import { useAgentDownloads } from './api';
 import { browserSystemHints, detectPlatform } from './detect-platform';
 import { InstallSteps } from './InstallSteps';
+import { WhatTheAgentReads } from './WhatTheAgentReads';
 
 /**
  * `/agent/download`: the builds of the endpoint agent, this computer's first, and a one-time code
@@ -29,6 +30,7 @@ export default function AgentDownloadPage() {
         {list && <InstallSteps downloads={list} platform={platform} />}
         <Divider />
         <AboutTheAgent />
+        <WhatTheAgentReads platform={platform} />
       </Stack>
     </>
   );
