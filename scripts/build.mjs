@@ -186,7 +186,7 @@ async function buildWeb() {
 
 /**
  * The agent's own build (its .mjs and a single executable for every system). That build refuses to
- * bundle anything but the agent's sources and the contract's two agent files, so those are its
+ * bundle anything but the agent's sources and the contract's agent files, so those are its
  * inputs, with the script itself and the package's version.
  */
 function buildAgent() {
@@ -206,7 +206,9 @@ function buildAgent() {
   return [
     ...sources,
     'packages/contract/src/agent-checks.ts',
+    'packages/contract/src/agent-scripts.ts',
     'packages/contract/src/agent-targets.ts',
+    'packages/contract/src/agent-fixes.ts',
     'packages/agent/scripts/build.mjs',
     'packages/agent/package.json',
   ];

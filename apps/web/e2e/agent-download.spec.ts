@@ -288,3 +288,53 @@ test('an administrator still registering gets the builds and a code too', async 
   await page.getByRole('button', { name: 'Get an enrollment code' }).click();
   await expect(page.getByRole('button', { name: 'Copy the enrollment command' })).toBeVisible();
 });
+
+test('a failing device check offers its fix, and Check again now updates the task once the agent reports', async ({
+  page,
+}) => {
+  await openAppAs(page, 'Chloe Davies', '/settings#sign-in');
+  const token = await enrollAndReport(page, 'E2E-FIX-MAC');
+  const response = await page.request.get('/api/actions?scope=mine');
+  const { tasks } = (await response.json()) as { tasks: { id: string; catalogueId: string }[] };
+  const firewall = tasks.find((t) => t.catalogueId === 'enable-firewall');
+  expect(firewall).toBeTruthy();
+
+  await page.goto(`/tasks/${firewall?.id}`);
+  const details = page.getByRole('dialog', { name: 'Turn on your computer’s firewall' });
+  await expect(details.getByText('Fix it on E2E-FIX-MAC')).toBeVisible();
+  await expect(details.getByRole('link', { name: 'Open Firewall settings' })).toHaveAttribute(
+    'href',
+    'x-apple.systempreferences:com.apple.preference.security?Firewall',
+  );
+  const due = async () =>
+    (
+      (await (
+        await page.request.get('/api/agent/due', { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { due: boolean }
+    ).due;
+  expect(await due()).toBe(false);
+  await details.getByRole('button', { name: 'Check again now' }).click();
+  await expect(details.getByText('Asked the computer to check again…')).toBeVisible();
+
+  // The agent, keeping watch, learns it is due and reports: the firewall is on now.
+  await expect.poll(due).toBe(true);
+  const report = await page.request.post('/api/agent/report', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      reportedAt: new Date().toISOString(),
+      checks: [{ id: 'firewall', verdict: 'pass', evidence: 'The application firewall is on.' }],
+    },
+  });
+  expect(report.status()).toBe(200);
+  expect(await due()).toBe(false);
+  await expect(details.getByText('Checked again just now.')).toBeVisible({ timeout: 15_000 });
+  await expect(details.getByRole('region', { name: 'Automatic checks' })).toContainText(
+    'The application firewall is on.',
+  );
+
+  const devices = await page.request.get('/api/agent/devices');
+  const { devices: mine } = (await devices.json()) as { devices: { id: string; name: string }[] };
+  for (const device of mine.filter((d) => d.name === 'E2E-FIX-MAC')) {
+    await page.request.delete(`/api/agent/devices/${device.id}`);
+  }
+});

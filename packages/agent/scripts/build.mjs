@@ -466,7 +466,7 @@ async function signMachO(file, identifier) {
   await writeFile(file, output);
 }
 
-/** The agent runs on Node's own modules alone, and on the contract's two zod-free files. */
+/** The agent runs on Node's own modules alone, and on the contract's zod-free agent files. */
 function refuseDependencies(metafile) {
   const contract = path.join(root, '..', 'contract', 'src');
   const allowed = (input) => {
@@ -474,7 +474,9 @@ function refuseDependencies(metafile) {
     return (
       file.startsWith(path.join(root, 'src') + path.sep) ||
       file === path.join(contract, 'agent-checks.ts') ||
-      file === path.join(contract, 'agent-targets.ts')
+      file === path.join(contract, 'agent-scripts.ts') ||
+      file === path.join(contract, 'agent-targets.ts') ||
+      file === path.join(contract, 'agent-fixes.ts')
     );
   };
   const others = Object.keys(metafile.inputs).filter((input) => !allowed(input));

@@ -406,6 +406,8 @@ describe('what the agent sends', () => {
     expect(
       await runCli(['enroll', 'GOOD-CODE', '--server', 'https://castellan.example'], deps),
     ).toBe(0);
+    // This fake server has no GET /api/agent/due (404): watch asks once and stops.
+    expect(await runCli(['watch'], deps)).toBe(1);
     expect(await runCli(['unenroll'], deps)).toBe(0);
 
     expect(server.requests.map((request) => request.path)).toEqual(

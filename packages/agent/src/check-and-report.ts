@@ -23,7 +23,7 @@ export async function checkAndReport(
 
   if (!mode.json) {
     deps.out(`Checked this computer (${deps.device.name}):\n`);
-    deps.out(formatChecks(checks, deps.device.platform === 'win32'));
+    deps.out(formatChecks(checks, deps.device.platform === 'win32', deps.device.platform));
     deps.out(`${summarize(checks)}\n`);
   }
   if (mode.dry || !config) {

@@ -19,6 +19,7 @@ const ALLOWED: Record<string, readonly (keyof CliOptions)[]> = {
   enroll: ['server', 'install'],
   run: ['dry', 'json'],
   status: [],
+  watch: [],
   unenroll: ['local'],
   'install-schedule': [],
   'uninstall-schedule': [],

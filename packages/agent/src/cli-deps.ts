@@ -15,6 +15,8 @@ export type CliDeps = {
   configHome: string;
   /** This computer as the server is told; `name` is the host name. */
   device: AgentDeviceInfo;
+  /** Waits between the polls of `watch` (setTimeout when absent). */
+  sleep?: (ms: number) => Promise<void>;
   /** What the scheduler needs besides the platform and the config folder. */
   schedule: Omit<ScheduleDeps, 'platform' | 'configHome'>;
 };

@@ -309,6 +309,7 @@ describe('status', () => {
         'Last checked 2026-11-25 12:01 UTC:',
         '  ✔ Disk encryption: LUKS encryption is on for /.',
         '  ✘ Firewall: ufw is inactive.',
+        '      Fix it: Turn the firewall on: sudo ufw enable',
         '  ? Standard account: Could not read groups. (needs administrator rights to say more)',
         '1 passed, 1 failed, 1 unknown.',
         '',

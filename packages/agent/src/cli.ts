@@ -17,6 +17,7 @@ import {
   uninstallSchedule,
 } from './schedule';
 import { clip, serverBaseUrl, serverClient, userAgent } from './server-client';
+import { watch } from './watch';
 
 export type { CliDeps } from './cli-deps';
 
@@ -41,6 +42,9 @@ Usage:
       --json prints the results as JSON.
   castellan-agent status
       What the last check found, and when it was reported.
+  castellan-agent watch
+      For ten minutes, check and report at once whenever someone presses "Check again now" in
+      Castellan (it asks every 15 seconds).
   castellan-agent install-schedule | uninstall-schedule
       Check and report every ${AGENT_SCHEDULE_HOURS} hours as this user (no administrator
       rights needed), or stop.
@@ -88,6 +92,11 @@ async function dispatch({ command, words, options }: CliArgs, deps: CliDeps): Pr
       return run(options.dry === true, options.json === true, deps);
     case 'status':
       return status(deps);
+    case 'watch': {
+      const config = await readConfig(deps.configHome);
+      if (!config) throw new AgentError(NOT_ENROLLED);
+      return watch(deps, config);
+    }
     case 'unenroll':
       return unenroll(options.local === true, deps);
     case 'install-schedule':
@@ -203,7 +212,9 @@ async function status(deps: CliDeps): Promise<number> {
   deps.out(`${lines.join('\n')}\n`);
   if (config.lastRun) {
     deps.out(`\nLast checked ${formatTime(config.lastRun.at)}:\n`);
-    deps.out(formatChecks(config.lastRun.checks, deps.device.platform === 'win32'));
+    deps.out(
+      formatChecks(config.lastRun.checks, deps.device.platform === 'win32', deps.device.platform),
+    );
     deps.out(`${summarize(config.lastRun.checks)}\n`);
   } else {
     deps.out('\nNot checked yet: run castellan-agent run\n');

@@ -2,8 +2,10 @@
 import {
   AGENT_CHECKS,
   type AgentCheckResult,
+  type AgentPlatform,
   type AgentVerdict,
 } from '@castellan/contract/agent-checks';
+import { agentFix, agentFixText } from '@castellan/contract/agent-fixes';
 
 const SYMBOLS: Record<AgentVerdict, string> = { pass: '✔', fail: '✘', unknown: '?' };
 /** For consoles that may lack the symbols (Windows' older ones). */
@@ -13,14 +15,23 @@ const WORDS: Record<AgentVerdict, string> = {
   unknown: 'UNKNOWN',
 };
 
-/** One line per check, e.g. "  ✔ Disk encryption: FileVault is On." */
-export function formatChecks(checks: readonly AgentCheckResult[], words: boolean): string {
+/**
+ * One line per check, e.g. "  ✔ Disk encryption: FileVault is On."; under a failing one, where to
+ * fix it on `platform`, e.g. "      Fix it: Open FileVault settings: x-apple.systempreferences:…".
+ */
+export function formatChecks(
+  checks: readonly AgentCheckResult[],
+  words: boolean,
+  platform?: AgentPlatform,
+): string {
   return checks
     .map((check) => {
       const mark = (words ? WORDS : SYMBOLS)[check.verdict];
       const name = AGENT_CHECKS[check.id]?.name ?? check.id;
       const admin = check.needsAdmin ? ' (needs administrator rights to say more)' : '';
-      return `  ${mark} ${name}: ${oneLine(check.evidence)}${admin}\n`;
+      const fix = check.verdict === 'fail' && platform ? agentFix(check.id, platform) : null;
+      const fixLine = fix ? `      Fix it: ${agentFixText(fix)}\n` : '';
+      return `  ${mark} ${name}: ${oneLine(check.evidence)}${admin}\n${fixLine}`;
     })
     .join('');
 }

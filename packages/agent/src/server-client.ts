@@ -1,6 +1,11 @@
 // The agent's calls to the Castellan server: enroll, report, unenroll.
 
-import type { AgentDeviceInfo, AgentReportRequest, EnrollAgentResponse } from '@castellan/contract';
+import type {
+  AgentDeviceInfo,
+  AgentDueResponse,
+  AgentReportRequest,
+  EnrollAgentResponse,
+} from '@castellan/contract';
 import {
   AGENT_LIMITS,
   type AgentCheckResult,
@@ -58,6 +63,8 @@ export type ServerClient = {
   enroll(code: string, device: AgentDeviceInfo): Promise<EnrollAgentResponse>;
   report(token: string, report: AgentReportRequest): Promise<{ currentBrowsers: CurrentBrowsers }>;
   unenroll(token: string): Promise<'removed' | 'already-removed'>;
+  /** Whether a person asked this device to check again now (check again now, watch). */
+  due(token: string): Promise<AgentDueResponse>;
 };
 
 export function serverClient(
@@ -67,20 +74,20 @@ export function serverClient(
 ): ServerClient {
   const base = serverBaseUrl(server);
 
-  async function post(path: string, token: string | null, body: unknown) {
+  async function post(path: string, token: string | null, body: unknown, method = 'POST') {
     const headers: Record<string, string> = {
-      // The server refuses state-changing calls without this type, even with no body.
-      'content-type': 'application/json',
       accept: 'application/json',
       'user-agent': userAgent,
     };
+    // The server refuses state-changing calls without this type, even with no body.
+    if (method === 'POST') headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     let response: Response;
     try {
       response = await fetchFn(`${base}${path}`, {
-        method: 'POST',
+        method,
         headers,
-        body: body === undefined ? '' : JSON.stringify(body),
+        body: method !== 'POST' ? undefined : body === undefined ? '' : JSON.stringify(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
@@ -120,6 +127,19 @@ export function serverClient(
       if (answer.status === 204) return 'removed';
       if (answer.status === 401) return 'already-removed';
       throw refusal(answer);
+    },
+    async due(token) {
+      const answer = await post('/api/agent/due', token, undefined, 'GET');
+      if (answer.status !== 200) throw refusal(answer);
+      const value = parseJson(answer.text, base) as Partial<AgentDueResponse>;
+      const seconds = (n: unknown, fallback: number) =>
+        typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : fallback;
+      return {
+        due: value.due === true,
+        // Bounded, whatever the server says: never faster than every 5 s, never over an hour.
+        pollSeconds: Math.max(5, seconds(value.pollSeconds, 15)),
+        watchSeconds: Math.min(3600, seconds(value.watchSeconds, 600)),
+      };
     },
   };
 }

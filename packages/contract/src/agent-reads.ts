@@ -5,6 +5,7 @@
  * when a check runs something not named here, or when something named here is never run), the
  * generated docs/agent-reads.md and the agent download page. No zod here.
  */
+
 import {
   AGENT_CHECK_IDS,
   AGENT_CHECKS,
@@ -12,6 +13,7 @@ import {
   type AgentCheckId,
   type AgentPlatform,
 } from './agent-checks';
+import { WINDOWS_UPDATES_SCRIPT } from './agent-scripts';
 
 /**
  * An argument that differs from one computer to the next: `shown` is how the docs write it,
@@ -310,27 +312,6 @@ const MACOS: AgentSystemReads = {
 
 // --- Windows ---
 
-const WINDOWS_UPDATES_SCRIPT = `
-$r = [ordered]@{ noAutoUpdate = $false; pending = $null; searchError = $null; lastHotfix = $null }
-$au = Get-ItemProperty -Path 'HKLM:\\SOFTWARE\\Policies\\Microsoft\\Windows\\WindowsUpdate\\AU' -ErrorAction SilentlyContinue
-if ($au -and $au.NoAutoUpdate -eq 1) { $r.noAutoUpdate = $true }
-try {
-  $searcher = (New-Object -ComObject Microsoft.Update.Session).CreateUpdateSearcher()
-  $found = $searcher.Search('IsInstalled=0 and Type=''Software'' and IsHidden=0').Updates
-  $n = 0
-  foreach ($u in $found) {
-    $ids = @($u.Categories | ForEach-Object { $_.CategoryID })
-    if ($u.MsrcSeverity -or $ids -contains '0fa1201d-4330-4fa8-8ae9-b877473b6441') { $n++ }
-  }
-  $r.pending = $n
-} catch {
-  $r.searchError = $_.Exception.Message
-  $latest = Get-HotFix | Where-Object { $_.InstalledOn } | Sort-Object InstalledOn -Descending | Select-Object -First 1
-  if ($latest) { $r.lastHotfix = $latest.InstalledOn.ToString('yyyy-MM-dd', [Globalization.CultureInfo]::InvariantCulture) }
-}
-$r | ConvertTo-Json -Compress
-`.trim();
-
 const TASK = 'Castellan Agent';
 const FIREFOX_VERSION = "reads Mozilla Firefox's version, from one of the places it may write it";
 
@@ -473,7 +454,7 @@ export function agentReadsParts(platform: AgentPlatform): AgentReadsPart[] {
 /** One field of a request, by its path in the JSON body (`checks[].id`) or a header's name. */
 export type AgentSentField = { name: string; what: string };
 export type AgentRequest = {
-  method: 'POST';
+  method: 'POST' | 'GET';
   path: string;
   when: string;
   headers: readonly AgentSentField[];
@@ -527,6 +508,13 @@ export const AGENT_SENDS: readonly AgentRequest[] = [
         what: 'present when the check could say more with administrator rights',
       },
     ],
+  },
+  {
+    method: 'GET',
+    path: '/api/agent/due',
+    when: 'every 15 seconds while castellan-agent watch runs, to learn whether someone pressed "Check again now"',
+    headers: [...HEADERS.filter((h) => h.name !== 'content-type'), TOKEN],
+    body: [],
   },
   {
     method: 'POST',

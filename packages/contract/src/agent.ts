@@ -11,6 +11,7 @@ import { isoDateTime } from './common';
 import { endpoint } from './endpoint';
 
 export * from './agent-checks';
+export * from './agent-fixes';
 export * from './agent-targets';
 
 const currentBrowsers = z.partialRecord(z.enum(AGENT_BROWSERS), z.string());
@@ -105,6 +106,21 @@ export const agentDownloadsResponse = z.object({ downloads: z.array(agentDownloa
 export type AgentDownloadsResponse = z.infer<typeof agentDownloadsResponse>;
 export const agentDownloadParams = z.strictObject({ target: z.enum(AGENT_TARGETS) });
 
+/** `POST /api/agent/devices/:id/check-now`: when the device was asked to check again. */
+export const agentCheckNowResponse = z.object({ requestedAt: isoDateTime });
+export type AgentCheckNowResponse = z.infer<typeof agentCheckNowResponse>;
+
+/**
+ * `GET /api/agent/due` (Bearer device token): whether a person asked the device to check again
+ * now, and how often (pollSeconds) and how long (watchSeconds) an agent that keeps watch asks.
+ */
+export const agentDueResponse = z.object({
+  due: z.boolean(),
+  pollSeconds: z.number().int(),
+  watchSeconds: z.number().int(),
+});
+export type AgentDueResponse = z.infer<typeof agentDueResponse>;
+
 export const agentEndpoints = {
   createAgentEnrollmentCode: endpoint({
     method: 'POST',
@@ -152,6 +168,23 @@ export const agentEndpoints = {
     params: agentDeviceParams,
     response: { 204: z.null() },
     summary: 'Remove a device (its own member or an administrator); its token stops working',
+  }),
+  checkAgentDeviceNow: endpoint({
+    method: 'POST',
+    path: '/agent/devices/:id/check-now',
+    access: 'user',
+    params: agentDeviceParams,
+    response: { 200: agentCheckNowResponse },
+    summary:
+      'Ask a device to check again now (its own member or an administrator); its agent learns it when it next asks',
+  }),
+  getAgentDue: endpoint({
+    method: 'GET',
+    path: '/agent/due',
+    access: 'public',
+    response: { 200: agentDueResponse },
+    summary:
+      'Whether a person asked this device to check again now (Authorization: Bearer <device token>)',
   }),
   getAgentDownloads: endpoint({
     method: 'GET',

@@ -1,3 +1,4 @@
+import { WINDOWS_UPDATES_SCRIPT } from '@castellan/contract/agent-scripts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, failed, fakeContext, fixture } from '../../test/fake-context';
 import {
@@ -5,7 +6,6 @@ import {
   osUpdates,
   parseAptSecurityCount,
   parseSoftwareUpdateList,
-  WINDOWS_UPDATES_SCRIPT,
 } from './os-updates';
 
 describe('os-updates on Linux with apt', () => {

@@ -57,6 +57,11 @@ export const agentDevices = pgTable(
     /** The time the last report gave itself: a report must be newer to be accepted. */
     lastReportedAt: timestamp('last_reported_at', { withTimezone: true }),
     checks: jsonb('checks').$type<StoredAgentCheck[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * When a person last asked this device to check again now (the task view's button); the
+     * device is due while that is newer than its last report and recent (AGENT_CHECK_NOW).
+     */
+    checkNowAt: timestamp('check_now_at', { withTimezone: true }),
   },
   (t) => [
     index('agent_devices_member').on(t.organizationId, t.userId),

@@ -63,6 +63,7 @@ const deviceColumns = {
   lastReportAt: agentDevices.lastReportAt,
   lastReportedAt: agentDevices.lastReportedAt,
   checks: agentDevices.checks,
+  checkNowAt: agentDevices.checkNowAt,
 };
 export type DeviceRow = Omit<typeof agentDevices.$inferSelect, 'tokenHash'>;
 
@@ -197,4 +198,12 @@ export async function listOrganizationsWithDevices(db: Db): Promise<string[]> {
     .selectDistinct({ organizationId: agentDevices.organizationId })
     .from(agentDevices);
   return rows.map((r) => r.organizationId);
+}
+
+/** A person asked the device to check again now. */
+export async function markCheckNow(db: Db, organizationId: string, deviceId: string, at: Date) {
+  await db
+    .update(agentDevices)
+    .set({ checkNowAt: at })
+    .where(and(eq(agentDevices.organizationId, organizationId), eq(agentDevices.id, deviceId)));
 }

@@ -10,8 +10,10 @@ import { route } from '../sessions/route';
 import { agentDownloads, hasAgentBuild } from './downloads';
 import { bearerToken } from './secrets';
 import {
+  askCheckNow,
   createEnrollmentCode,
   devicesOf,
+  dueOfToken,
   enrollDevice,
   receiveReport,
   removeDevice,
@@ -27,6 +29,10 @@ const CODE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
  * minute leaves room for an office of devices behind one address.
  */
 const REPORT_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+/** An agent keeping watch asks every 15 seconds: four a minute per device behind one address. */
+const DUE_LIMIT = { rateLimit: { max: 240, timeWindow: '1 minute' } };
+/** A person pressing "Check again now": a few times a minute is plenty. */
+const CHECK_NOW_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** The endpoint agent: enrollment codes, enrollment, reports, devices and downloads. */
 export const agentRoutes =
@@ -88,6 +94,19 @@ export const agentRoutes =
       );
       return reply.code(204).send(null);
     });
+
+    route(app, endpoints.checkAgentDeviceNow, { config: CHECK_NOW_LIMIT }, async (request) => {
+      const { user, organization } = sessionOf(request);
+      return askCheckNow(
+        db,
+        { organizationId: organization.id, userId: user.id, isAdmin: user.role === 'admin' },
+        request.params.id,
+      );
+    });
+
+    route(app, endpoints.getAgentDue, { config: DUE_LIMIT }, async (request) =>
+      dueOfToken(db, bearerToken(request.headers.authorization)),
+    );
 
     route(app, endpoints.getAgentDownloads, async () => ({
       downloads: await agentDownloads(config.agent.distDir),

@@ -1,6 +1,8 @@
 import {
+  AGENT_CHECK_NOW,
   AGENT_LIMITS,
   type AgentDevice,
+  type AgentDueResponse,
   type AgentEnrollmentCode,
   type AgentReportRequest,
   type CurrentBrowsers,
@@ -25,6 +27,7 @@ import {
   listOrganizationsWithDevices,
   lockMemberDevices,
   lockOrganizationDevices,
+  markCheckNow,
   storeReport,
   takeEnrollmentCode,
 } from './repository';
@@ -224,4 +227,48 @@ export async function judgeStaleDevices(db: Db, now = new Date()): Promise<numbe
   }
   await deleteExpiredEnrollmentCodes(db, now);
   return organizationIds.length;
+}
+
+/**
+ * Check again now: a person asks one device to check at once (its own member, or an administrator
+ * of its organisation; anyone else is told it does not exist). The agent learns it when it next
+ * asks (dueOfToken) and reports, which ends the request.
+ */
+export async function askCheckNow(
+  db: Db,
+  caller: { organizationId: string; userId: string; isAdmin: boolean },
+  deviceId: string,
+  now = new Date(),
+): Promise<{ requestedAt: string }> {
+  const device = await findDevice(db, caller.organizationId, deviceId);
+  if (!device || (!caller.isAdmin && device.userId !== caller.userId)) {
+    throw new NotFoundError('There is no such device.');
+  }
+  await markCheckNow(db, device.organizationId, device.id, now);
+  return { requestedAt: now.toISOString() };
+}
+
+/** Whether a device is asked to check now: asked after its last report, and recently. */
+export function isDue(
+  device: { checkNowAt: Date | null; lastReportAt: Date | null },
+  now: Date,
+): boolean {
+  const asked = device.checkNowAt?.getTime();
+  if (asked === undefined) return false;
+  if (device.lastReportAt && device.lastReportAt.getTime() >= asked) return false;
+  return now.getTime() - asked < AGENT_CHECK_NOW.dueSeconds * 1000;
+}
+
+/** The agent's poll (Bearer device token): is it due now, and how to keep asking. */
+export async function dueOfToken(
+  db: Db,
+  token: string | null,
+  now = new Date(),
+): Promise<AgentDueResponse> {
+  const device = await deviceOfToken(db, token);
+  return {
+    due: isDue(device, now),
+    pollSeconds: AGENT_CHECK_NOW.pollSeconds,
+    watchSeconds: AGENT_CHECK_NOW.watchSeconds,
+  };
 }

@@ -1,3 +1,3 @@
-export { useAgentDevices } from './api';
+export { agentDevicesQuery, useAgentDevices } from './api';
 export { DevicesSection } from './DevicesSection';
 export { browserSystemHints, detectPlatform } from './detect-platform';

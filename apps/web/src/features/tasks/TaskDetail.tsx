@@ -5,6 +5,7 @@ import { DetailDrawer } from '../../components/DetailDrawer';
 import { LabelledSection } from '../../components/LabelledSection';
 import { formatDate } from '../../lib/format-date';
 import type { StateChange } from './api';
+import { DeviceFixes } from './DeviceFixes';
 import { TaskBadges } from './TaskBadges';
 import { TaskEffort } from './TaskEffort';
 import { TaskEvidenceList } from './TaskEvidenceList';
@@ -107,6 +108,9 @@ export default function TaskDetail({
           {task.evidence.length > 0 && (
             <LabelledSection title="Automatic checks">
               <TaskEvidenceList evidence={task.evidence} />
+              {canComplete && task.evidence.some((e) => e.source === 'agent') && (
+                <DeviceFixes catalogueId={task.catalogueId} />
+              )}
             </LabelledSection>
           )}
           <LabelledSection title="Why it matters">

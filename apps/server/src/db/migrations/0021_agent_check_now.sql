@@ -1,0 +1,1 @@
+ALTER TABLE "agent_devices" ADD COLUMN "check_now_at" timestamp with time zone;
