@@ -51,6 +51,7 @@ const examples: Partial<Record<EndpointName, Example>> = {
     },
   },
   removeAgentDevice: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
+  checkAgentDeviceNow: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
   updateTrustPageSettings: {
     body: { published: false, showDomainReport: true, showCyberScore: true, practices: [] },
   },

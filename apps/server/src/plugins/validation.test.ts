@@ -232,6 +232,12 @@ const endpoints: Endpoint[] = [
   { method: 'POST', url: '/api/agent/unenroll', wrongType: ['yes', 'body'] },
   { method: 'GET', url: '/api/agent/devices' },
   { method: 'DELETE', url: `/api/agent/devices/${SOME_USER}`, wrongType: ['yes', 'body'] },
+  {
+    method: 'POST',
+    url: `/api/agent/devices/${SOME_USER}/check-now`,
+    wrongType: ['yes', 'body'],
+  },
+  { method: 'GET', url: '/api/agent/due' },
   { method: 'GET', url: '/api/agent/downloads' },
   { method: 'GET', url: '/api/frameworks' },
   { method: 'GET', url: '/api/settings/trusted-domains' },
