@@ -109,15 +109,17 @@ export async function setSyncState(
 }
 
 /** A sync's outcome: what it read, when, and the integration working. */
+/** A sync's facts; `state` stays 'running' while the sync still has its checks to judge. */
 export async function saveSyncResult(
   db: Db,
   id: string,
   facts: Record<string, unknown>,
   at: Date,
+  state: SyncState = 'idle',
 ): Promise<void> {
   await db
     .update(integrations)
-    .set({ status: 'connected', syncState: 'idle', syncError: null, lastScan: at, facts })
+    .set({ status: 'connected', syncState: state, syncError: null, lastScan: at, facts })
     .where(eq(integrations.id, id));
 }
 

@@ -83,8 +83,11 @@ export async function runSync(
       now,
       signal,
     });
-    await saveSyncResult(db, row.id, facts, now);
+    // Idle only once judged: the page stops asking when the sync is idle, and the checks' results
+    // on its cards are the judged evidence.
+    await saveSyncResult(db, row.id, facts, now, 'running');
     await provider.judge(db, organizationId);
+    await setSyncState(db, row.id, 'idle');
     ctx.log.info({ organizationId, integration: integrationId }, `${provider.name} synced`);
   } catch (err) {
     const kind = provider.kindOf(err);
