@@ -209,7 +209,9 @@ function buildAgent() {
     'packages/contract/src/agent-scripts.ts',
     'packages/contract/src/agent-targets.ts',
     'packages/contract/src/agent-fixes.ts',
+    'packages/contract/src/agent-releases.ts',
     'packages/agent/scripts/build.mjs',
+    'packages/agent/scripts/sign-with-identity.mjs',
     'packages/agent/package.json',
   ];
 }

@@ -59,7 +59,7 @@ const examples: Partial<Record<EndpointName, Example>> = {
 
 /**
  * /api routes outside `endpoints`: the sign-in and connect redirects, Stripe's webhook (signed,
- * in Stripe's own format), the agent's files and the OpenAPI document.
+ * in Stripe's own format), the agent's files and install scripts, and the OpenAPI document.
  */
 const undeclared = [
   'GET /api/auth/:provider/login',
@@ -72,6 +72,8 @@ const undeclared = [
   'GET /api/facebook/callback',
   'POST /api/stripe/webhook',
   'GET /api/agent/download/:target',
+  'GET /api/agent/install.sh',
+  'GET /api/agent/install.ps1',
   'GET /api/docs',
 ];
 

@@ -16,6 +16,7 @@ import { resolveEncryptionKey } from './lib/encryption-key';
 import type { IntegrationAlerts } from './lib/mail-queue';
 import { SecretBox } from './lib/secret-box';
 import { agentDownloadRoutes } from './modules/agent/download-routes';
+import { manifestSigner } from './modules/agent/manifest';
 import { agentRoutes } from './modules/agent/routes';
 import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -200,7 +201,7 @@ export async function buildApp(
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
       await api.register(trustCenterRoutes(config, database.db));
-      await api.register(agentRoutes(config, database.db));
+      await api.register(agentRoutes(config, database.db, manifestSigner(encryption.key)));
       await api.register(agentDownloadRoutes(config));
       await api.register(integrationRoutes(integrations));
       // Approving or removing an exception changes which shares are flagged: judge them again.

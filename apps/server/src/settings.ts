@@ -329,7 +329,7 @@ export const SETTINGS = {
         'must be 32 bytes as base64 or 64 hex digits',
       )
       .optional(),
-    '32 random bytes as base64 (`openssl rand -base64 32`) or 64 hex digits: seals provider tokens; required in production and with `DATABASE_URL`',
+    "32 random bytes as base64 (`openssl rand -base64 32`) or 64 hex digits: seals provider tokens, and the agent manifest's Ed25519 signing key is derived from it (agents keep that key: change it and they must be enrolled again to update); required in production and with `DATABASE_URL`",
     'generated into `DATA_DIR`',
   ),
   SMTP_URL: setting(

@@ -17,7 +17,7 @@
 // node_modules/.cache/castellan-agent-runtimes for the next builds.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
 import {
   chmod,
   mkdir,
@@ -31,10 +31,12 @@ import {
 } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { createGzip, gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { register } from 'tsx/esm/api';
+import { signingIdentity, signWithIdentity } from './sign-with-identity.mjs';
 
 register();
 const { AGENT_TARGET_FILES } = await import('@castellan/contract/agent-targets');
@@ -78,6 +80,7 @@ const result = await build({
 });
 refuseDependencies(result.metafile);
 await chmod(mjs, 0o755);
+await gzipCopy(mjs);
 say(`${path.relative(root, mjs)}: ${await size(mjs)}`);
 
 const record = { version, bun: null, executables: {} };
@@ -95,16 +98,19 @@ for (const executable of EXECUTABLES) {
   const file = path.join(dist, fileName);
   // No stale build of an earlier version is left to be served.
   await rm(file, { force: true });
+  await rm(`${file}.gz`, { force: true });
   try {
     if (!bun) throw noBun;
     const took = performance.now();
-    await buildExecutable(bun, executable, file);
+    const signature = await buildExecutable(bun, executable, file);
     const { size: bytes } = await stat(file);
-    record.executables[executable.target] = { file: fileName, bytes };
+    const gzipBytes = await gzipCopy(file);
+    record.executables[executable.target] = { file: fileName, bytes, gzipBytes, signature };
     const seconds = ((performance.now() - took) / 1000).toFixed(1);
     say(`${path.relative(root, file)}: ${await size(file)} (${seconds} s)`);
   } catch (error) {
     await rm(file, { force: true });
+    await rm(`${file}.gz`, { force: true });
     if (error instanceof CannotBuild) {
       record.executables[executable.target] = { file: fileName, notBuilt: error.message };
       say(`No ${fileName}: ${error.message}`);
@@ -154,12 +160,15 @@ async function buildExecutable(bun, { target, bunTarget, runtime }, file) {
   if (target.startsWith('darwin-')) {
     await signMachO(file, path.basename(file));
   }
+  const identity = signingIdentity(target);
+  if (identity) await signWithIdentity(file, identity);
   if (target === host) {
     const answer = execFileSync(file, ['--version'], { encoding: 'utf8' }).trim();
     if (answer !== `castellan-agent ${version}`) {
       throw new Error(`the built executable answered "${answer}" to --version.`);
     }
   }
+  return target.startsWith('darwin-') ? (identity?.kind ?? 'ad hoc') : (identity?.kind ?? null);
 }
 
 /**
@@ -476,7 +485,8 @@ function refuseDependencies(metafile) {
       file === path.join(contract, 'agent-checks.ts') ||
       file === path.join(contract, 'agent-scripts.ts') ||
       file === path.join(contract, 'agent-targets.ts') ||
-      file === path.join(contract, 'agent-fixes.ts')
+      file === path.join(contract, 'agent-fixes.ts') ||
+      file === path.join(contract, 'agent-releases.ts')
     );
   };
   const others = Object.keys(metafile.inputs).filter((input) => !allowed(input));
@@ -485,6 +495,18 @@ function refuseDependencies(metafile) {
       `The agent must bundle nothing but its own code; it includes ${others.join(', ')}`,
     );
   }
+}
+
+/**
+ * A gzip copy beside the file (`<file>.gz`), which the server sends as it is to a client that
+ * accepts gzip: a download about half the size, without compressing 100 MB per request.
+ * Answers its size.
+ */
+async function gzipCopy(file) {
+  const temp = `${file}.gz.tmp`;
+  await pipeline(createReadStream(file), createGzip({ level: 6 }), createWriteStream(temp));
+  await rename(temp, `${file}.gz`);
+  return (await stat(`${file}.gz`)).size;
 }
 
 async function size(file) {

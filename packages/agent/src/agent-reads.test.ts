@@ -29,6 +29,7 @@ import { FakeServer } from '../test/fake-server';
 import { type CliDeps, runCli } from './cli';
 import type { CommandResult, RunCommand } from './context';
 import { osVersion } from './device-facts';
+import { checksAsOwner } from './owner-checks';
 import { CHECKS, runChecks } from './run-checks';
 import { installSchedule, scheduleInstalled, uninstallSchedule } from './schedule';
 
@@ -198,6 +199,10 @@ const ANSWERING: Record<AgentCheckId, Record<AgentPlatform, Record<string, World
     },
     win32: {
       'a standard user': { commands: { whoami: 'win32/standard-account/en-domain-standard.txt' } },
+      'installed for all users, judging the person by SID': {
+        ownerSid: 'S-1-5-21-3623811015-3361044348-30300820-1104',
+        commands: { [POWERSHELL]: 'win32/standard-account/administrators-members.txt' },
+      },
     },
   },
   'browser-updates': {
@@ -337,9 +342,16 @@ describe.each(AGENT_PLATFORMS)('the schedule on %s', (platform) => {
 
   it('runs the declared commands, all of them, whether they succeed or fail', async () => {
     const tally = new Tally(AGENT_READS[platform].schedule, home);
-    for (const answer of [answered(''), FAILING]) {
+    for (const [answer, system] of [
+      [answered(''), false],
+      [FAILING, false],
+      [answered(''), true],
+      [FAILING, true],
+    ] as const) {
       const deps = {
         platform,
+        system,
+        systemRoot: path.join(home, 'root'),
         homedir: home,
         env: {},
         uid: 501,
@@ -357,6 +369,14 @@ describe.each(AGENT_PLATFORMS)('the schedule on %s', (platform) => {
       await installSchedule(deps).catch(() => null);
       await scheduleInstalled(deps);
       await uninstallSchedule(deps).catch(() => null);
+      // Installed for all users, root runs the checks as the person.
+      if (platform !== 'win32') {
+        const asOwner = (async (program, args) => {
+          tally.ran(program, args);
+          return program === 'id' ? answered('501\n') : answer;
+        }) satisfies RunCommand;
+        await checksAsOwner(platform, 'sam', deps.command, { chrome: '131.0' }, asOwner);
+      }
     }
     expect(tally.undeclared).toEqual([]);
     expect(tally.neverUsed()).toEqual([]);
@@ -395,13 +415,23 @@ describe('what the agent sends', () => {
       out: () => {},
       err: () => {},
       configHome: path.join(dir, 'config'),
+      systemConfigHome: path.join(dir, 'system-config'),
+      self: null,
+      selfTest: async () => null,
       device: {
         name: 'reception-pc',
         platform,
         osVersion: await osVersion(platform, run, async () => null),
         agentVersion: '0.1.0',
       },
-      schedule: { homedir: dir, env: {}, uid: 1000, command: ['/opt/castellan-agent'], run },
+      schedule: {
+        homedir: dir,
+        env: {},
+        uid: 1000,
+        command: ['/opt/castellan-agent'],
+        run,
+        systemRoot: path.join(dir, 'root'),
+      },
     };
     expect(
       await runCli(['enroll', 'GOOD-CODE', '--server', 'https://castellan.example'], deps),

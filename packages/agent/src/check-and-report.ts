@@ -1,21 +1,30 @@
 // One run: every check, the results printed, then (unless --dry) reported and remembered.
 import { AgentError } from './agent-error';
 import type { CliDeps } from './cli-deps';
-import { type AgentConfig, writeConfig } from './config-file';
+import { type AgentConfig, readConfig, writeConfig } from './config-file';
 import { formatChecks, summarize } from './results-text';
 import { ServerError, serverClient, userAgent } from './server-client';
+import { describeUpdate, updateAgent } from './update';
 
 export type RunMode = { dry: boolean; json: boolean };
 
 /** Answers the exit code: 0 when the results were reported (or --dry), 1 when reporting failed. */
 export async function checkAndReport(
   deps: CliDeps,
-  config: AgentConfig | null,
+  given: AgentConfig | null,
   mode: RunMode,
 ): Promise<number> {
   // In JSON mode only the JSON goes to standard output.
+  let config = given;
   const note = (text: string) => (mode.json ? deps.err : deps.out)(`${text}\n`);
-  const checks = await deps.runChecks(config?.currentBrowsers ?? {});
+  if (config && !mode.dry) {
+    // Before the checks, so that a failed update is said and the checks still run; the new
+    // build is used from the next run.
+    const said = describeUpdate(await updateAgent(deps, config));
+    if (said) note(said);
+    config = (await readConfig(deps.configHome)) ?? config;
+  }
+  const checks = await deps.runChecks(config?.currentBrowsers ?? {}, config?.system?.owner);
   if (checks.length === 0) throw new AgentError('No check ran: nothing to report.');
   const checkedAt = deps.now().toISOString();
   const printJson = (reported: boolean) =>
@@ -43,6 +52,8 @@ export async function checkAndReport(
     const { lastReportError: _, ...rest } = config;
     await writeConfig(deps.configHome, {
       ...rest,
+      // Kept from the first server that gave it: a later answer cannot change the key.
+      ...(!rest.updateKey && answer.updateKey ? { updateKey: answer.updateKey } : {}),
       currentBrowsers: answer.currentBrowsers,
       lastRun,
       lastReportAt: checkedAt,

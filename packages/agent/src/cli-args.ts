@@ -5,6 +5,8 @@ import { UsageError } from './agent-error';
 export type CliOptions = {
   server?: string;
   install?: boolean;
+  system?: boolean;
+  owner?: string;
   dry?: boolean;
   json?: boolean;
   local?: boolean;
@@ -16,13 +18,14 @@ export type CliArgs = { command: string | undefined; words: string[]; options: C
 
 /** The options each command accepts; any other is a usage error. */
 const ALLOWED: Record<string, readonly (keyof CliOptions)[]> = {
-  enroll: ['server', 'install'],
+  enroll: ['server', 'install', 'system', 'owner'],
   run: ['dry', 'json'],
   status: [],
   watch: [],
-  unenroll: ['local'],
-  'install-schedule': [],
-  'uninstall-schedule': [],
+  update: [],
+  unenroll: ['local', 'system'],
+  'install-schedule': ['system'],
+  'uninstall-schedule': ['system'],
   help: [],
   version: [],
 };
@@ -58,6 +61,8 @@ function parse(argv: readonly string[]) {
     options: {
       server: { type: 'string' },
       install: { type: 'boolean' },
+      system: { type: 'boolean' },
+      owner: { type: 'string' },
       dry: { type: 'boolean' },
       json: { type: 'boolean' },
       local: { type: 'boolean' },

@@ -59,6 +59,9 @@ beforeEach(async () => {
       printed += text;
     },
     configHome: path.join(dir, 'config'),
+    systemConfigHome: path.join(dir, 'system-config'),
+    self: null,
+    selfTest: async () => null,
     device: {
       name: 'reception-pc',
       platform: 'linux',
@@ -67,6 +70,7 @@ beforeEach(async () => {
     },
     schedule: {
       homedir: path.join(dir, 'home'),
+      systemRoot: path.join(dir, 'root'),
       env: {},
       uid: 1000,
       command: ['/opt/castellan/castellan-agent-linux-x64'],

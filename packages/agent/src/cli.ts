@@ -8,7 +8,7 @@ import { AgentError, UsageError } from './agent-error';
 import { checkAndReport } from './check-and-report';
 import { type CliArgs, parseCliArgs } from './cli-args';
 import type { CliDeps } from './cli-deps';
-import { configPath, readConfig, removeConfig, writeConfig } from './config-file';
+import { type AgentConfig, configPath, readConfig, removeConfig, writeConfig } from './config-file';
 import { formatChecks, formatTime, summarize, timeAgo } from './results-text';
 import {
   installSchedule,
@@ -17,11 +17,13 @@ import {
   uninstallSchedule,
 } from './schedule';
 import { clip, serverBaseUrl, serverClient, userAgent } from './server-client';
+import { describeUpdate, updateAgent } from './update';
 import { watch } from './watch';
 
 export type { CliDeps } from './cli-deps';
 
-const ENROLL_USAGE = 'castellan-agent enroll <code> --server <url> [--install]';
+const ENROLL_USAGE =
+  'castellan-agent enroll <code> --server <url> [--install] [--system [--owner <user>]]';
 
 const NOT_ENROLLED = [
   'Not enrolled: this computer does not report to Castellan yet.',
@@ -37,6 +39,9 @@ Usage:
   ${ENROLL_USAGE}
       Enroll this computer with a code from Castellan's agent download page, check it and
       report at once. --install also schedules a check every ${AGENT_SCHEDULE_HOURS} hours.
+      --system (as root or an administrator) installs for all users: the settings go to
+      ${deps.systemConfigHome}, the schedule runs as the administrator account and judges
+      --owner, the person who uses this computer (a user name; on Windows, their SID).
   castellan-agent run [--dry] [--json]
       Check this computer and report. --dry checks without reporting (no enrollment needed);
       --json prints the results as JSON.
@@ -45,10 +50,13 @@ Usage:
   castellan-agent watch
       For ten minutes, check and report at once whenever someone presses "Check again now" in
       Castellan (it asks every 15 seconds).
-  castellan-agent install-schedule | uninstall-schedule
+  castellan-agent update
+      Update the agent now if the server has a newer build (each run also does). Only a build
+      signed by the server's key and matching its SHA-256 replaces this one.
+  castellan-agent install-schedule | uninstall-schedule [--system]
       Check and report every ${AGENT_SCHEDULE_HOURS} hours as this user (no administrator
-      rights needed), or stop.
-  castellan-agent unenroll [--local]
+      rights needed), or stop. --system: the schedule for all users.
+  castellan-agent unenroll [--local] [--system]
       Remove this computer from Castellan and delete its settings here. --local deletes them
       here only, when the server cannot be reached.
   castellan-agent --help | --version
@@ -74,7 +82,9 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   }
 }
 
-async function dispatch({ command, words, options }: CliArgs, deps: CliDeps): Promise<number> {
+async function dispatch({ command, words, options }: CliArgs, given: CliDeps): Promise<number> {
+  // --system: the installation for all users, whatever the environment names.
+  const deps = options.system ? { ...given, configHome: given.systemConfigHome } : given;
   if (options.version || command === 'version') {
     deps.out(`castellan-agent ${deps.device.agentVersion}\n`);
     return 0;
@@ -87,7 +97,13 @@ async function dispatch({ command, words, options }: CliArgs, deps: CliDeps): Pr
   if (extraWords.length > 0) throw new UsageError(`Unexpected "${extraWords[0]}".`);
   switch (command) {
     case 'enroll':
-      return enroll(words[0], options.server, options.install === true, deps);
+      return enroll(
+        words[0],
+        options.server,
+        options.install === true,
+        options.system ? { owner: options.owner ?? deps.schedule.env.SUDO_USER } : undefined,
+        deps,
+      );
     case 'run':
       return run(options.dry === true, options.json === true, deps);
     case 'status':
@@ -96,6 +112,15 @@ async function dispatch({ command, words, options }: CliArgs, deps: CliDeps): Pr
       const config = await readConfig(deps.configHome);
       if (!config) throw new AgentError(NOT_ENROLLED);
       return watch(deps, config);
+    }
+    case 'update': {
+      const config = await readConfig(deps.configHome);
+      if (!config) throw new AgentError(NOT_ENROLLED);
+      const outcome = await updateAgent(deps, config);
+      deps.out(
+        `${describeUpdate(outcome) ?? (outcome.kind === 'current' ? `The agent is up to date (${outcome.version}).` : `No update: ${outcome.kind === 'skipped' ? outcome.reason : ''}.`)}\n`,
+      );
+      return outcome.kind === 'failed' ? 1 : 0;
     }
     case 'unenroll':
       return unenroll(options.local === true, deps);
@@ -112,16 +137,26 @@ async function dispatch({ command, words, options }: CliArgs, deps: CliDeps): Pr
 }
 
 function scheduleDeps(deps: CliDeps): ScheduleDeps {
-  return { ...deps.schedule, platform: deps.device.platform, configHome: deps.configHome };
+  return {
+    ...deps.schedule,
+    platform: deps.device.platform,
+    configHome: deps.configHome,
+    system: deps.configHome === deps.systemConfigHome,
+  };
 }
 
 async function enroll(
   code: string | undefined,
   server: string | undefined,
   install: boolean,
+  system: { owner?: string | undefined } | undefined,
   deps: CliDeps,
 ): Promise<number> {
   if (!code?.trim() || !server) throw new UsageError(`Usage: ${ENROLL_USAGE}`);
+  const owner = system?.owner?.trim();
+  if (owner !== undefined && !/^[\w.@$\\-]{1,128}$/.test(owner)) {
+    throw new UsageError(`--owner "${owner}" is not a user name or SID.`);
+  }
   let base: string;
   try {
     base = serverBaseUrl(server);
@@ -138,15 +173,24 @@ async function enroll(
   };
   const client = serverClient(base, deps.fetch, userAgent(device.agentVersion));
   const answer = await client.enroll(code.trim(), device);
-  const config = {
+  const config: AgentConfig = {
     server: base,
     deviceId: answer.deviceId,
     token: answer.token,
     enrolledAt: deps.now().toISOString(),
     currentBrowsers: answer.currentBrowsers,
+    ...(answer.updateKey ? { updateKey: answer.updateKey } : {}),
+    ...(system ? { system: owner ? { owner } : {} } : {}),
   };
   await writeConfig(deps.configHome, config);
   deps.out(`Enrolled this computer as "${device.name}" with ${base}.\n`);
+  if (system) {
+    deps.out(
+      owner
+        ? `Installed for all users: checks judge the account ${owner}.\n`
+        : 'Installed for all users, with no --owner: the checks judge the account that runs them.\n',
+    );
+  }
   if (previous && previous.deviceId !== answer.deviceId) {
     deps.out(
       `This replaces its earlier enrollment (device ${previous.deviceId}); remove that one in Castellan if it is still listed.\n`,

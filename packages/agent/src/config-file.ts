@@ -23,9 +23,35 @@ export type AgentConfig = {
   lastReportAt?: string;
   /** Why the last report failed, cleared by the next one accepted. */
   lastReportError?: string;
+  /** The server's manifest key (Ed25519, base64): updates come only from what it signed. */
+  updateKey?: string;
+  /** The last update this agent made of itself, and why the last try failed (cleared by the next). */
+  lastUpdate?: { at: string; from: string; to: string };
+  lastUpdateError?: string;
+  /**
+   * Installed for all users (`enroll --system`): the schedule runs as the administrator account
+   * (root, SYSTEM) and judges `owner`, the person who uses the computer: a user name on Linux
+   * and macOS, a SID on Windows.
+   */
+  system?: { owner?: string };
 };
 
 export const CONFIG_FILE_NAME = 'config.json';
+
+/** The folder of an installation for all users (`--system`), readable by administrators only. */
+export function systemConfigHome(
+  platform: AgentPlatform,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  switch (platform) {
+    case 'linux':
+      return '/var/lib/castellan-agent';
+    case 'darwin':
+      return '/Library/Application Support/Castellan';
+    case 'win32':
+      return path.win32.join(env.ProgramData || 'C:\\ProgramData', 'Castellan');
+  }
+}
 
 /** The per-user folder the config lives in; `CASTELLAN_AGENT_HOME` overrides it. */
 export function configHome(

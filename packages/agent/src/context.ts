@@ -31,6 +31,13 @@ export type CheckContext = {
   readFile: (path: string) => Promise<string | null>;
   env: Readonly<Record<string, string | undefined>>;
   homedir: string;
+  /**
+   * Windows: the registry hive of the person judged, `HKCU` (the account running the checks), or
+   * `HKU\<SID>` when an installation for all users runs as SYSTEM for that person.
+   */
+  userHive: string;
+  /** Windows, run as SYSTEM for a person: their SID. */
+  ownerSid?: string;
   /** The browsers' current versions, as the server last said. */
   currentBrowsers: CurrentBrowsers;
 };

@@ -102,9 +102,13 @@ describe('castellan-agent run, status and watch', () => {
         clock += ms;
       },
       configHome: path.join(dir, 'config'),
+      systemConfigHome: path.join(dir, 'system-config'),
+      self: null,
+      selfTest: async () => null,
       device: { name: 'studio-mac', platform: 'darwin', osVersion: '15.1', agentVersion: '0.1.0' },
       schedule: {
         homedir: path.join(dir, 'home'),
+        systemRoot: path.join(dir, 'root'),
         env: {},
         uid: 501,
         command: ['/opt/castellan/castellan-agent'],

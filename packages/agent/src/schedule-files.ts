@@ -106,7 +106,7 @@ function xmlEscape(text: string): string {
 }
 
 /** The arguments of `schtasks` that create the task (no shell: Node quotes each for Windows). */
-export function schtasksCreateArgs(command: readonly string[]): string[] {
+export function schtasksCreateArgs(command: readonly string[], system = false): string[] {
   const taskRun = [...command, 'run'].map(windowsQuote).join(' ');
   if (taskRun.length > WINDOWS_TR_MAX) {
     throw new AgentError(
@@ -123,6 +123,8 @@ export function schtasksCreateArgs(command: readonly string[]): string[] {
     WINDOWS_TASK_NAME,
     '/TR',
     taskRun,
+    // For all users: as SYSTEM, which may replace the agent in Program Files when it updates.
+    ...(system ? ['/RU', 'SYSTEM', '/RL', 'HIGHEST'] : []),
     '/F',
   ];
 }

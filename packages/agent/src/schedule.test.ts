@@ -28,6 +28,8 @@ function deps(platform: ScheduleDeps['platform']): ScheduleDeps {
     uid: 501,
     command: ['/opt/castellan/castellan-agent'],
     configHome: '/agent-home',
+    system: false,
+    systemRoot: path.join(home, 'root'),
     run: async (file, args) => {
       const call = [file, ...args];
       calls.push(call);

@@ -24,6 +24,13 @@ export type ScheduleDeps = {
   command: readonly string[];
   /** Passed to the scheduled runs so that they read the same config. */
   configHome: string;
+  /**
+   * The schedule for all users (`--system`): a system unit, a LaunchDaemon or a task run as
+   * SYSTEM, instead of the user's own.
+   */
+  system: boolean;
+  /** Where the system's folders are: `/`, or a test's folder standing in for it. */
+  systemRoot: string;
   run: RunCommand;
 };
 
@@ -64,12 +71,12 @@ export async function scheduleInstalled(deps: ScheduleDeps): Promise<boolean> {
   }
 }
 
-export function systemdPaths(deps: Pick<ScheduleDeps, 'env' | 'homedir'>) {
-  const folder = path.join(
-    deps.env.XDG_CONFIG_HOME || path.join(deps.homedir, '.config'),
-    'systemd',
-    'user',
-  );
+export function systemdPaths(
+  deps: Pick<ScheduleDeps, 'env' | 'homedir' | 'system' | 'systemRoot'>,
+) {
+  const folder = deps.system
+    ? path.join(deps.systemRoot, 'etc', 'systemd', 'system')
+    : path.join(deps.env.XDG_CONFIG_HOME || path.join(deps.homedir, '.config'), 'systemd', 'user');
   return {
     folder,
     service: path.join(folder, `${SYSTEMD_UNIT}.service`),
@@ -82,7 +89,8 @@ async function installSystemd(deps: ScheduleDeps): Promise<string> {
   await mkdir(files.folder, { recursive: true });
   await writeFile(files.service, systemdService(deps.command, deps.configHome));
   await writeFile(files.timer, systemdTimer());
-  const systemctl = (...args: string[]) => deps.run('systemctl', ['--user', ...args]);
+  const systemctl = (...args: string[]) =>
+    deps.run('systemctl', deps.system ? args : ['--user', ...args]);
   const reload = await systemctl('daemon-reload');
   const enable = reload.ok ? await systemctl('enable', '--now', `${SYSTEMD_UNIT}.timer`) : reload;
   if (!enable.ok) {
@@ -90,7 +98,7 @@ async function installSystemd(deps: ScheduleDeps): Promise<string> {
     await rm(files.timer, { force: true });
     throw new AgentError(systemctlFailure(enable, deps.command));
   }
-  return `Scheduled: systemd runs the agent ${EVERY} (timer ${SYSTEMD_UNIT}.timer in ${files.folder}).`;
+  return `Scheduled: systemd runs the agent ${EVERY}${deps.system ? ' as root' : ''} (timer ${SYSTEMD_UNIT}.timer in ${files.folder}).`;
 }
 
 function systemctlFailure(result: CommandResult, command: readonly string[]): string {
@@ -99,7 +107,7 @@ function systemctlFailure(result: CommandResult, command: readonly string[]): st
     return `Could not schedule the agent: systemctl was not found, so this computer does not use systemd; ${instead}.`;
   }
   const said = firstLine(result.stderr) || `systemctl exited with code ${result.code}`;
-  if (/bus|XDG_RUNTIME_DIR/i.test(result.stderr)) {
+  if (/bus|XDG_RUNTIME_DIR/i.test(result.stderr) && !/system/i.test(result.stderr)) {
     return `Could not schedule the agent: systemctl --user cannot reach your user session (${said}). Run install-schedule from your own login session (not sudo or a container), or ${instead}.`;
   }
   return `Could not schedule the agent: ${said}.`;
@@ -112,20 +120,29 @@ async function uninstallSystemd(deps: ScheduleDeps): Promise<string> {
   }
   // Best effort: without a user session the files alone are removed, which stops the timer at
   // the next login.
-  await deps.run('systemctl', ['--user', 'disable', '--now', `${SYSTEMD_UNIT}.timer`]);
+  const user = deps.system ? [] : ['--user'];
+  await deps.run('systemctl', [...user, 'disable', '--now', `${SYSTEMD_UNIT}.timer`]);
   await rm(files.timer, { force: true });
   await rm(files.service, { force: true });
-  await deps.run('systemctl', ['--user', 'daemon-reload']);
+  await deps.run('systemctl', [...user, 'daemon-reload']);
   return 'Removed the schedule (systemd timer).';
 }
 
-function plistPath(deps: Pick<ScheduleDeps, 'homedir'>): string {
+function plistPath(deps: Pick<ScheduleDeps, 'homedir' | 'system' | 'systemRoot'>): string {
+  if (deps.system) {
+    return path.join(deps.systemRoot, 'Library', 'LaunchDaemons', `${LAUNCHD_LABEL}.plist`);
+  }
   return path.join(deps.homedir, 'Library', 'LaunchAgents', `${LAUNCHD_LABEL}.plist`);
+}
+
+/** launchd's domain: the whole system for a LaunchDaemon, else the user's session. */
+function launchdDomain(deps: Pick<ScheduleDeps, 'uid' | 'system'>): string {
+  return deps.system ? 'system' : `gui/${deps.uid ?? 0}`;
 }
 
 async function installLaunchd(deps: ScheduleDeps): Promise<string> {
   const file = plistPath(deps);
-  const domain = `gui/${deps.uid ?? 0}`;
+  const domain = launchdDomain(deps);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, launchdPlist(deps.command, deps.configHome));
   // An older copy stays loaded until booted out; a failure here means none was loaded.
@@ -139,25 +156,25 @@ async function installLaunchd(deps: ScheduleDeps): Promise<string> {
       );
     }
   }
-  return `Scheduled: launchd runs the agent ${EVERY} (${file}).`;
+  return `Scheduled: launchd runs the agent ${EVERY}${deps.system ? ' as root' : ''} (${file}).`;
 }
 
 async function uninstallLaunchd(deps: ScheduleDeps): Promise<string> {
   const file = plistPath(deps);
   if (!(await exists(file))) return 'No schedule was installed.';
-  await deps.run('launchctl', ['bootout', `gui/${deps.uid ?? 0}/${LAUNCHD_LABEL}`]);
+  await deps.run('launchctl', ['bootout', `${launchdDomain(deps)}/${LAUNCHD_LABEL}`]);
   await rm(file, { force: true });
-  return 'Removed the schedule (launchd agent).';
+  return `Removed the schedule (launchd ${deps.system ? 'daemon' : 'agent'}).`;
 }
 
 async function installTask(deps: ScheduleDeps): Promise<string> {
-  const result = await deps.run('schtasks', schtasksCreateArgs(deps.command));
+  const result = await deps.run('schtasks', schtasksCreateArgs(deps.command, deps.system));
   if (!result.ok) {
     throw new AgentError(
       `Could not schedule the agent: schtasks failed (${firstLine(result.stderr) || `exit code ${result.code}`}).`,
     );
   }
-  return `Scheduled: Task Scheduler runs the agent ${EVERY} (task "${WINDOWS_TASK_NAME}").`;
+  return `Scheduled: Task Scheduler runs the agent ${EVERY}${deps.system ? ' as SYSTEM' : ''} (task "${WINDOWS_TASK_NAME}").`;
 }
 
 async function uninstallTask(deps: ScheduleDeps): Promise<string> {

@@ -3,6 +3,7 @@
 import type {
   AgentDeviceInfo,
   AgentDueResponse,
+  AgentManifestResponse,
   AgentReportRequest,
   EnrollAgentResponse,
 } from '@castellan/contract';
@@ -59,9 +60,17 @@ export function userAgent(agentVersion: string): string {
   return `castellan-agent/${agentVersion}`;
 }
 
+/** What the agent keeps of an enrollment; `updateKey` is absent from servers before self-update. */
+export type Enrolled = Omit<EnrollAgentResponse, 'updateKey'> & { updateKey?: string };
+
 export type ServerClient = {
-  enroll(code: string, device: AgentDeviceInfo): Promise<EnrollAgentResponse>;
-  report(token: string, report: AgentReportRequest): Promise<{ currentBrowsers: CurrentBrowsers }>;
+  enroll(code: string, device: AgentDeviceInfo): Promise<Enrolled>;
+  report(
+    token: string,
+    report: AgentReportRequest,
+  ): Promise<{ currentBrowsers: CurrentBrowsers; updateKey?: string }>;
+  /** The signed manifest of the server's builds, unverified (see update.ts). */
+  manifest(): Promise<AgentManifestResponse>;
   unenroll(token: string): Promise<'removed' | 'already-removed'>;
   /** Whether a person asked this device to check again now (check again now, watch). */
   due(token: string): Promise<AgentDueResponse>;
@@ -114,13 +123,29 @@ export function serverClient(
         deviceId: value.deviceId,
         token: value.token,
         currentBrowsers: browsersOf(value.currentBrowsers),
+        ...updateKeyOf(value.updateKey),
       };
     },
     async report(token, report) {
       const answer = await post('/api/agent/report', token, boundReport(report));
       if (answer.status !== 200) throw refusal(answer);
-      const value = parseJson(answer.text, base) as { currentBrowsers?: unknown };
-      return { currentBrowsers: browsersOf(value.currentBrowsers) };
+      const value = parseJson(answer.text, base) as {
+        currentBrowsers?: unknown;
+        updateKey?: unknown;
+      };
+      return {
+        currentBrowsers: browsersOf(value.currentBrowsers),
+        ...updateKeyOf(value.updateKey),
+      };
+    },
+    async manifest() {
+      const answer = await post('/api/agent/manifest', null, undefined, 'GET');
+      if (answer.status !== 200) throw refusal(answer);
+      const value = parseJson(answer.text, base) as Partial<AgentManifestResponse>;
+      if (typeof value.manifest !== 'string' || typeof value.signature !== 'string') {
+        throw new ServerError(`${base} gave an answer the agent does not understand.`);
+      }
+      return { manifest: value.manifest, signature: value.signature };
     },
     async unenroll(token) {
       const answer = await post('/api/agent/unenroll', token, undefined);
@@ -172,6 +197,12 @@ export function clip(text: string, max: number): string {
   // Never leave half of a surrogate pair.
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut}…`;
+}
+
+/** A 32-byte key in base64, or nothing. */
+function updateKeyOf(value: unknown): { updateKey?: string } {
+  if (typeof value !== 'string' || Buffer.from(value, 'base64').length !== 32) return {};
+  return { updateKey: value };
 }
 
 function browsersOf(value: unknown): CurrentBrowsers {

@@ -12,13 +12,15 @@ import type { Check, CheckContext } from './context';
 import { runCommand } from './run-command';
 
 /** The context of the computer the agent runs on. Throws on a system the agent does not support. */
-export function systemContext(currentBrowsers: CurrentBrowsers): CheckContext {
+export function systemContext(currentBrowsers: CurrentBrowsers, ownerSid?: string): CheckContext {
   return {
     platform: agentPlatform(process.platform),
     run: runCommand,
     readFile: readTextFile,
     env: process.env,
     homedir: homedir(),
+    userHive: ownerSid ? `HKU\\${ownerSid}` : 'HKCU',
+    ...(ownerSid ? { ownerSid } : {}),
     currentBrowsers,
   };
 }

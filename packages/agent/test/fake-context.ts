@@ -55,6 +55,8 @@ export type FakeContextOptions = {
   files?: Record<string, string | null>;
   env?: Record<string, string | undefined>;
   homedir?: string;
+  /** Windows: judge this person's SID, as an installation for all users run as SYSTEM does. */
+  ownerSid?: string;
   currentBrowsers?: CurrentBrowsers;
 };
 
@@ -93,6 +95,8 @@ export function fakeContext(
     },
     env: options.env ?? {},
     homedir,
+    userHive: options.ownerSid ? `HKU\\${options.ownerSid}` : 'HKCU',
+    ...(options.ownerSid ? { ownerSid: options.ownerSid } : {}),
     currentBrowsers: options.currentBrowsers ?? {},
   };
 }

@@ -13,7 +13,7 @@ import {
   type AgentCheckId,
   type AgentPlatform,
 } from './agent-checks';
-import { WINDOWS_UPDATES_SCRIPT } from './agent-scripts';
+import { ADMINISTRATORS_MEMBERS_SCRIPT, WINDOWS_UPDATES_SCRIPT } from './agent-scripts';
 
 /**
  * An argument that differs from one computer to the next: `shown` is how the docs write it,
@@ -47,6 +47,35 @@ const powershell = (script: string, why: string) =>
   cmd(['powershell', '-NoProfile', '-NonInteractive', '-Command', script], why);
 const regQuery = (key: string, value: string | null, why: string) =>
   cmd(['reg', 'query', key, ...(value === null ? [] : ['/v', value])], why);
+/**
+ * A key of the person's own registry: HKCU, or HKU\<their SID> when the agent is installed for
+ * all users and runs as SYSTEM.
+ */
+const userKey = (key: string): AgentVaryingArgument => ({
+  shown: `HKCU\\${key}`,
+  pattern: `(?:HKCU|HKU\\\\S-1-[0-9-]+)\\\\${key.replace(/[\\{}.()]/g, (c) => `\\${c}`)}`,
+});
+const userRegQuery = (key: string, value: string | null, why: string) =>
+  cmd(['reg', 'query', userKey(key), ...(value === null ? [] : ['/v', value])], why);
+const OWNER: AgentVaryingArgument = { shown: '<the person>', pattern: '[\\w.@$-]+' };
+const AGENT: AgentVaryingArgument = { shown: '<the agent>', pattern: '.+' };
+/** `run --dry --json` as the person, with the settings it needs and no config. */
+const ownerRunArgs = (extraEnv: AgentArgument[]): AgentArgument[] => [
+  'CASTELLAN_AGENT_HOME=/nonexistent/castellan-agent',
+  {
+    shown: 'CASTELLAN_AGENT_BROWSERS=<current versions>',
+    pattern: 'CASTELLAN_AGENT_BROWSERS=\\{.*\\}',
+  },
+  ...extraEnv,
+  AGENT,
+  'run',
+  '--dry',
+  '--json',
+];
+const ownerId = cmd(
+  ['id', '-u', OWNER],
+  'installed for all users: finds the user id of the person the checks judge',
+);
 const reads = (commands: AgentCommand[], files: AgentFileRead[] = []): AgentReads => ({
   commands,
   files,
@@ -210,6 +239,33 @@ const LINUX: AgentSystemReads = {
       ['systemctl', '--user', 'disable', '--now', 'castellan-agent.timer'],
       'stops that timer (uninstall-schedule)',
     ),
+    cmd(['systemctl', 'daemon-reload'], 'the same, installed for all users (a system timer)'),
+    cmd(
+      ['systemctl', 'enable', '--now', 'castellan-agent.timer'],
+      'the same, installed for all users',
+    ),
+    cmd(
+      ['systemctl', 'disable', '--now', 'castellan-agent.timer'],
+      'the same, installed for all users',
+    ),
+    ownerId,
+    cmd(
+      [
+        'runuser',
+        '-u',
+        OWNER,
+        '--',
+        'env',
+        ...ownerRunArgs([
+          { shown: 'XDG_RUNTIME_DIR=/run/user/<id>', pattern: 'XDG_RUNTIME_DIR=/run/user/\\d+' },
+          {
+            shown: 'DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/<id>/bus',
+            pattern: 'DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/\\d+/bus',
+          },
+        ]),
+      ],
+      'installed for all users (run as root): runs the checks as the person, in their session, so that their own settings are judged',
+    ),
   ]),
 };
 
@@ -217,8 +273,8 @@ const LINUX: AgentSystemReads = {
 
 const SOFTWARE_UPDATE = '/Library/Preferences/com.apple.SoftwareUpdate';
 const LAUNCHD_JOB = {
-  shown: 'gui/<user id>/com.castellan.agent',
-  pattern: 'gui/\\d+/com\\.castellan\\.agent',
+  shown: 'gui/<user id>/com.castellan.agent (system/… for all users)',
+  pattern: '(?:gui/\\d+|system)/com\\.castellan\\.agent',
 };
 const MAC_BROWSERS = ['Google Chrome', 'Firefox', 'Microsoft Edge', 'Safari'];
 
@@ -295,10 +351,11 @@ const MACOS: AgentSystemReads = {
       [
         'launchctl',
         'bootstrap',
-        { shown: 'gui/<user id>', pattern: 'gui/\\d+' },
+        { shown: 'gui/<user id> (system for all users)', pattern: 'gui/\\d+|system' },
         {
-          shown: '~/Library/LaunchAgents/com.castellan.agent.plist',
-          pattern: '.+/Library/LaunchAgents/com\\.castellan\\.agent\\.plist',
+          shown:
+            '~/Library/LaunchAgents/com.castellan.agent.plist (/Library/LaunchDaemons/… for all users)',
+          pattern: '.*/Library/Launch(?:Agents|Daemons)/com\\.castellan\\.agent\\.plist',
         },
       ],
       `loads the schedule that runs the agent every ${AGENT_SCHEDULE_HOURS} hours`,
@@ -306,6 +363,21 @@ const MACOS: AgentSystemReads = {
     cmd(
       ['launchctl', 'print', LAUNCHD_JOB],
       'asks whether the schedule is loaded, when loading it seemed to fail',
+    ),
+    ownerId,
+    cmd(
+      [
+        'launchctl',
+        'asuser',
+        { shown: '<their user id>', pattern: '\\d+' },
+        'sudo',
+        '-u',
+        OWNER,
+        '-H',
+        '/usr/bin/env',
+        ...ownerRunArgs([]),
+      ],
+      'installed for all users (run as root): runs the checks as the person, in their session, so that their own settings are judged',
     ),
   ]),
 };
@@ -339,13 +411,13 @@ const WINDOWS: AgentSystemReads = {
         'InactivityTimeoutSecs',
         'reads the inactivity limit after which Windows locks, if one is set',
       ),
-      regQuery(
-        'HKCU\\Control Panel\\Desktop',
+      userRegQuery(
+        'Control Panel\\Desktop',
         null,
         'reads your screen saver settings: whether it is on, after how long, and whether it asks for the password',
       ),
-      regQuery(
-        'HKCU\\Software\\Policies\\Microsoft\\Windows\\Control Panel\\Desktop',
+      userRegQuery(
+        'Software\\Policies\\Microsoft\\Windows\\Control Panel\\Desktop',
         null,
         'reads the same settings where a policy sets them',
       ),
@@ -371,10 +443,14 @@ const WINDOWS: AgentSystemReads = {
         ['whoami', '/groups', '/fo', 'csv'],
         "lists this account's groups, to see whether it is in Administrators",
       ),
+      powershell(
+        ADMINISTRATORS_MEMBERS_SCRIPT,
+        "installed for all users (run as SYSTEM): lists the SIDs of the Administrators group's members, to see whether the person is one",
+      ),
     ]),
     'browser-updates': reads([
-      regQuery(
-        'HKCU\\Software\\Google\\Chrome\\BLBeacon',
+      userRegQuery(
+        'Software\\Google\\Chrome\\BLBeacon',
         'version',
         "reads Google Chrome's version",
       ),
@@ -394,7 +470,7 @@ const WINDOWS: AgentSystemReads = {
         'CurrentVersion',
         FIREFOX_VERSION,
       ),
-      regQuery('HKCU\\Software\\Mozilla\\Mozilla Firefox', 'CurrentVersion', FIREFOX_VERSION),
+      userRegQuery('Software\\Mozilla\\Mozilla Firefox', 'CurrentVersion', FIREFOX_VERSION),
     ]),
   },
   device: reads([]),
@@ -414,6 +490,26 @@ const WINDOWS: AgentSystemReads = {
         '/F',
       ],
       `creates the scheduled task that runs the agent every ${AGENT_SCHEDULE_HOURS} hours`,
+    ),
+    cmd(
+      [
+        'schtasks',
+        '/Create',
+        '/SC',
+        'HOURLY',
+        '/MO',
+        String(AGENT_SCHEDULE_HOURS),
+        '/TN',
+        TASK,
+        '/TR',
+        { shown: '<the agent> run', pattern: '.+ run' },
+        '/RU',
+        'SYSTEM',
+        '/RL',
+        'HIGHEST',
+        '/F',
+      ],
+      `installed for all users: creates that task to run as SYSTEM, which may update the agent in Program Files`,
     ),
     cmd(['schtasks', '/Query', '/TN', TASK], 'asks whether that task is there'),
     cmd(['schtasks', '/Delete', '/TN', TASK, '/F'], 'removes it (uninstall-schedule)'),
@@ -445,7 +541,8 @@ export function agentReadsParts(platform: AgentPlatform): AgentReadsPart[] {
     ...AGENT_CHECK_IDS.map((id) => ({ title: AGENT_CHECKS[id].name, reads: system.checks[id] })),
     { title: 'About the computer', reads: system.device, note: DEVICE_FACTS[platform] },
     {
-      title: 'Its schedule (install-schedule, uninstall-schedule, status)',
+      title:
+        'Its schedule and the installation for all users (install-schedule, uninstall-schedule, status, --system)',
       reads: system.schedule,
     },
   ];

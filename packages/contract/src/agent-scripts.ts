@@ -24,3 +24,10 @@ try {
 }
 $r | ConvertTo-Json -Compress
 `.trim();
+
+/**
+ * The SIDs of the direct members of Administrators (S-1-5-32-544, the same in every language), one
+ * per line: how the agent, run as SYSTEM, tells whether the person it judges is an administrator.
+ */
+export const ADMINISTRATORS_MEMBERS_SCRIPT =
+  "Get-LocalGroupMember -SID 'S-1-5-32-544' | ForEach-Object { $_.SID.Value }";

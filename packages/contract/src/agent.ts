@@ -6,12 +6,13 @@ import {
   AGENT_PLATFORMS,
   AGENT_VERDICTS,
 } from './agent-checks';
-import { AGENT_TARGETS } from './agent-targets';
+import { AGENT_TARGETS, type AgentTarget } from './agent-targets';
 import { isoDateTime } from './common';
 import { endpoint } from './endpoint';
 
 export * from './agent-checks';
 export * from './agent-fixes';
+export * from './agent-releases';
 export * from './agent-targets';
 
 const currentBrowsers = z.partialRecord(z.enum(AGENT_BROWSERS), z.string());
@@ -36,11 +37,18 @@ export const enrollAgentRequest = z.strictObject({
 });
 export type EnrollAgentRequest = z.infer<typeof enrollAgentRequest>;
 
+/**
+ * The Ed25519 public key (32 bytes, base64) that signs this server's agent manifest: the agent
+ * keeps it and updates itself only from a manifest it verifies.
+ */
+const updateKey = z.string();
+
 /** The device token is shown once, here; the server keeps only its hash. */
 export const enrollAgentResponse = z.object({
   deviceId: z.string(),
   token: z.string(),
   currentBrowsers,
+  updateKey,
 });
 export type EnrollAgentResponse = z.infer<typeof enrollAgentResponse>;
 
@@ -66,7 +74,12 @@ export const agentReportRequest = z
   });
 export type AgentReportRequest = z.infer<typeof agentReportRequest>;
 
-export const agentReportResponse = z.object({ accepted: z.literal(true), currentBrowsers });
+/** `updateKey` lets an agent enrolled before self-update learn the key, over its own token. */
+export const agentReportResponse = z.object({
+  accepted: z.literal(true),
+  currentBrowsers,
+  updateKey,
+});
 export type AgentReportResponse = z.infer<typeof agentReportResponse>;
 
 /** A device as members (their own) and administrators (everyone's) see it. */
@@ -82,6 +95,11 @@ export const agentDevice = z.object({
   lastReportAt: isoDateTime.nullable(),
   /** Silent for AGENT_STALE_DAYS: its results no longer count. */
   stale: z.boolean(),
+  /**
+   * Releases of the agent since this device's version, up to the server's build; null when
+   * either is not a release (an agent run from its sources, a server without builds).
+   */
+  releasesBehind: z.number().int().nullable(),
   checks: z.array(agentCheckResult.omit({ needsAdmin: true }).extend({ needsAdmin: z.boolean() })),
 });
 export type AgentDevice = z.infer<typeof agentDevice>;
@@ -102,7 +120,11 @@ export const agentDownload = z.object({
   file: z.object({ url: z.string(), bytes: z.number().int(), sha256: z.string() }).nullable(),
 });
 export type AgentDownload = z.infer<typeof agentDownload>;
-export const agentDownloadsResponse = z.object({ downloads: z.array(agentDownload) });
+/** `version`: the agent version of this server's builds; null when it has none. */
+export const agentDownloadsResponse = z.object({
+  version: z.string().nullable(),
+  downloads: z.array(agentDownload),
+});
 export type AgentDownloadsResponse = z.infer<typeof agentDownloadsResponse>;
 export const agentDownloadParams = z.strictObject({ target: z.enum(AGENT_TARGETS) });
 
@@ -120,6 +142,24 @@ export const agentDueResponse = z.object({
   watchSeconds: z.number().int(),
 });
 export type AgentDueResponse = z.infer<typeof agentDueResponse>;
+
+/** One build in the manifest: where to fetch it (a path on this server) and what it must hash to. */
+export type AgentManifestBuild = { path: string; bytes: number; sha256: string };
+/** What the manifest says, before it is encoded and signed. */
+export type AgentManifest = {
+  format: 1;
+  version: string;
+  issuedAt: string;
+  builds: Partial<Record<AgentTarget, AgentManifestBuild>>;
+};
+
+/**
+ * `GET /api/agent/manifest`: the current builds, signed. `manifest` is the JSON of an
+ * AgentManifest in base64, and `signature` the Ed25519 signature of those bytes (base64), so
+ * that the agent verifies exactly what it parses.
+ */
+export const agentManifestResponse = z.object({ manifest: z.string(), signature: z.string() });
+export type AgentManifestResponse = z.infer<typeof agentManifestResponse>;
 
 export const agentEndpoints = {
   createAgentEnrollmentCode: endpoint({
@@ -185,6 +225,14 @@ export const agentEndpoints = {
     response: { 200: agentDueResponse },
     summary:
       'Whether a person asked this device to check again now (Authorization: Bearer <device token>)',
+  }),
+  getAgentManifest: endpoint({
+    method: 'GET',
+    path: '/agent/manifest',
+    access: 'public',
+    response: { 200: agentManifestResponse },
+    summary:
+      'The current agent builds with their SHA-256, signed with the server’s key (agents update from it)',
   }),
   getAgentDownloads: endpoint({
     method: 'GET',

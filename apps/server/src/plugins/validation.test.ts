@@ -238,6 +238,7 @@ const endpoints: Endpoint[] = [
     wrongType: ['yes', 'body'],
   },
   { method: 'GET', url: '/api/agent/due' },
+  { method: 'GET', url: '/api/agent/manifest' },
   { method: 'GET', url: '/api/agent/downloads' },
   { method: 'GET', url: '/api/frameworks' },
   { method: 'GET', url: '/api/settings/trusted-domains' },

@@ -125,9 +125,12 @@ export function parseRegValue(run: CommandResult, name: string): string | null {
   return line?.[2] || null;
 }
 
+/** Stands for the person's own hive (ctx.userHive) in the keys below. */
+const USER_HIVE = 'HKCU';
+
 const WINDOWS_KEYS: Record<Exclude<AgentBrowser, 'safari'>, readonly [string, string][]> = {
   chrome: [
-    ['HKCU\\Software\\Google\\Chrome\\BLBeacon', 'version'],
+    [`${USER_HIVE}\\Software\\Google\\Chrome\\BLBeacon`, 'version'],
     [
       'HKLM\\SOFTWARE\\WOW6432Node\\Google\\Update\\Clients\\{8A69D345-D564-463c-AFF1-A69D9E530F96}',
       'pv',
@@ -142,7 +145,7 @@ const WINDOWS_KEYS: Record<Exclude<AgentBrowser, 'safari'>, readonly [string, st
   firefox: [
     ['HKLM\\SOFTWARE\\Mozilla\\Mozilla Firefox', 'CurrentVersion'],
     ['HKLM\\SOFTWARE\\WOW6432Node\\Mozilla\\Mozilla Firefox', 'CurrentVersion'],
-    ['HKCU\\Software\\Mozilla\\Mozilla Firefox', 'CurrentVersion'],
+    [`${USER_HIVE}\\Software\\Mozilla\\Mozilla Firefox`, 'CurrentVersion'],
   ],
 };
 
@@ -150,7 +153,10 @@ async function windowsBrowser(
   ctx: CheckContext,
   browser: Exclude<AgentBrowser, 'safari'>,
 ): Promise<InstalledBrowser | null> {
-  for (const [key, name] of WINDOWS_KEYS[browser]) {
+  for (const [listed, name] of WINDOWS_KEYS[browser]) {
+    const key = listed.startsWith(`${USER_HIVE}\\`)
+      ? `${ctx.userHive}${listed.slice(USER_HIVE.length)}`
+      : listed;
     const value = parseRegValue(await ctx.run('reg', ['query', key, '/v', name]), name);
     // Firefox writes its version with the build's details: "133.0 (x64 en-US)".
     const version = value?.split(' ')[0];

@@ -76,8 +76,8 @@ function windowsCase(
     platform: 'win32',
     commands: {
       [`reg query ${INACTIVITY_KEY} /v InactivityTimeoutSecs`]: answers.limit ?? NOT_FOUND,
-      [`reg query ${DESKTOP_KEY}`]: answers.desktop ?? win('desktop-no-screensaver.txt'),
-      [`reg query ${DESKTOP_POLICY_KEY}`]: answers.policy ?? NOT_FOUND,
+      [`reg query HKCU\\${DESKTOP_KEY}`]: answers.desktop ?? win('desktop-no-screensaver.txt'),
+      [`reg query HKCU\\${DESKTOP_POLICY_KEY}`]: answers.policy ?? NOT_FOUND,
     },
     ...expected,
   };

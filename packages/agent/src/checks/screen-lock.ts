@@ -208,17 +208,17 @@ export function parseDisplaySleep(output: string): number | null {
 
 export const INACTIVITY_KEY =
   'HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System';
-export const DESKTOP_KEY = 'HKCU\\Control Panel\\Desktop';
-export const DESKTOP_POLICY_KEY =
-  'HKCU\\Software\\Policies\\Microsoft\\Windows\\Control Panel\\Desktop';
+/** Keys of the person's own registry, under `ctx.userHive`. */
+export const DESKTOP_KEY = 'Control Panel\\Desktop';
+export const DESKTOP_POLICY_KEY = 'Software\\Policies\\Microsoft\\Windows\\Control Panel\\Desktop';
 
 async function windowsScreenLock(ctx: CheckContext): Promise<Finding> {
   const limit = await ctx.run('reg', ['query', INACTIVITY_KEY, '/v', 'InactivityTimeoutSecs']);
   const limitSeconds = limit.ok
     ? regNumber(parseRegValues(limit.stdout).InactivityTimeoutSecs)
     : null;
-  const user = await ctx.run('reg', ['query', DESKTOP_KEY]);
-  const policy = await ctx.run('reg', ['query', DESKTOP_POLICY_KEY]);
+  const user = await ctx.run('reg', ['query', `${ctx.userHive}\\${DESKTOP_KEY}`]);
+  const policy = await ctx.run('reg', ['query', `${ctx.userHive}\\${DESKTOP_POLICY_KEY}`]);
   const saver = screenSaverOf({
     ...(user.ok ? parseRegValues(user.stdout) : {}),
     // A policy overrides the user's own choice.

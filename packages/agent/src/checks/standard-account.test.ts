@@ -1,3 +1,4 @@
+import { ADMINISTRATORS_MEMBERS_SCRIPT } from '@castellan/contract/agent-scripts';
 import { describe, expect, it } from 'vitest';
 import { type CheckCase, testCheckCases } from '../../test/check-cases';
 import { fixture, TIMED_OUT } from '../../test/fake-context';
@@ -8,7 +9,33 @@ const mac = (name: string) => `darwin/standard-account/${name}`;
 const win = (name: string) => `win32/standard-account/${name}`;
 const WHOAMI = 'whoami /groups /fo csv';
 
+const MEMBERS = `powershell -NoProfile -NonInteractive -Command ${ADMINISTRATORS_MEMBERS_SCRIPT}`;
+
 const cases: CheckCase[] = [
+  {
+    name: 'installed for all users: the person is a member of Administrators',
+    platform: 'win32',
+    ownerSid: 'S-1-5-21-3623811015-3361044348-30300820-1001',
+    commands: { [MEMBERS]: win('administrators-members.txt') },
+    verdict: 'fail',
+    evidence: ['Administrators group'],
+  },
+  {
+    name: 'installed for all users: the person is not a member',
+    platform: 'win32',
+    ownerSid: 'S-1-5-21-3623811015-3361044348-30300820-1104',
+    commands: { [MEMBERS]: win('administrators-members.txt') },
+    verdict: 'pass',
+    evidence: ['standard user', 'through another group is not seen'],
+  },
+  {
+    name: 'installed for all users: the members cannot be listed',
+    platform: 'win32',
+    ownerSid: 'S-1-5-21-3623811015-3361044348-30300820-1104',
+    commands: { [MEMBERS]: { code: 1, stderrFile: win('members-orphaned.stderr.txt') } },
+    verdict: 'unknown',
+    evidence: ['Failed to compare'],
+  },
   {
     name: 'Ubuntu user in sudo',
     platform: 'linux',

@@ -1,5 +1,7 @@
+import { ADMINISTRATORS_MEMBERS_SCRIPT } from '@castellan/contract/agent-scripts';
 import type { CheckContext } from '../context';
 import { byPlatform, describeFailure, type Finding, fail, pass, unknown } from './check-result';
+import { runPowerShell } from './powershell';
 
 /** Administrators (BUILTIN\Administrators), the same in every language. */
 export const ADMINISTRATORS_SID = 'S-1-5-32-544';
@@ -41,6 +43,7 @@ export function parseGroupNames(output: string): string[] {
 }
 
 async function windowsAccount(ctx: CheckContext): Promise<Finding> {
+  if (ctx.ownerSid) return windowsOwnerAccount(ctx, ctx.ownerSid);
   const groups = await ctx.run('whoami', ['/groups', '/fo', 'csv']);
   if (!groups.ok) return unknown(describeFailure('whoami', groups));
   const sids = parseWhoamiSids(groups.stdout);
@@ -56,4 +59,24 @@ async function windowsAccount(ctx: CheckContext): Promise<Finding> {
 /** The SIDs in `whoami /groups /fo csv` output, whatever the language of its names. */
 export function parseWhoamiSids(output: string): string[] {
   return [...output.matchAll(/"(S-1-[0-9-]+)"/g)].map((m) => m[1] ?? '');
+}
+
+/**
+ * Installed for all users, the agent runs as SYSTEM and judges the person's account by its SID:
+ * whether it is a direct member of Administrators. (Membership through another group, such as a
+ * domain group, is not seen: the verdict says so.)
+ */
+async function windowsOwnerAccount(ctx: CheckContext, sid: string): Promise<Finding> {
+  const members = await runPowerShell(ctx, ADMINISTRATORS_MEMBERS_SCRIPT);
+  if (!members.ok) return unknown(describeFailure('Get-LocalGroupMember', members));
+  const sids = members.stdout
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => /^S-1-[0-9-]+$/.test(line));
+  if (sids.includes(sid)) {
+    return fail('This account is in the Administrators group.');
+  }
+  return pass(
+    'This account is a standard user: it is not a member of the Administrators group (membership through another group is not seen).',
+  );
 }

@@ -176,6 +176,7 @@ describe.each(databaseKinds())('the endpoint agent API on %s', (kind) => {
     expect(res.json()).toEqual({
       accepted: true,
       currentBrowsers: { chrome: '131.0.6778.85', firefox: '133.0' },
+      updateKey: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
     });
     const disk = await benTask('encrypt-disk');
     expect(disk.isCompleted).toBe(true);

@@ -2,12 +2,13 @@ import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import { auditActor } from '../audit/actor';
 import { requireAdmin } from '../sessions/access';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import { agentDownloads, hasAgentBuild } from './downloads';
+import { buildVersion, type ManifestSigner, signedManifest } from './manifest';
 import { bearerToken } from './secrets';
 import {
   askCheckNow,
@@ -34,9 +35,9 @@ const DUE_LIMIT = { rateLimit: { max: 240, timeWindow: '1 minute' } };
 /** A person pressing "Check again now": a few times a minute is plenty. */
 const CHECK_NOW_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
-/** The endpoint agent: enrollment codes, enrollment, reports, devices and downloads. */
+/** The endpoint agent: enrollment codes, enrollment, reports, devices, downloads and updates. */
 export const agentRoutes =
-  (config: Config, db: Db): FastifyPluginAsyncZod =>
+  (config: Config, db: Db, signer: ManifestSigner): FastifyPluginAsyncZod =>
   async (app) => {
     route(
       app,
@@ -60,12 +61,16 @@ export const agentRoutes =
 
     route(app, endpoints.enrollAgentDevice, { config: ENROLL_LIMIT }, async (request, reply) => {
       const enrolled = await enrollDevice(db, request.body, config.agent.browserVersions);
-      return reply.code(201).send(enrolled);
+      return reply.code(201).send({ ...enrolled, updateKey: signer.publicKey });
     });
 
     route(app, endpoints.sendAgentReport, { config: REPORT_LIMIT }, async (request) => {
       await receiveReport(db, bearerToken(request.headers.authorization), request.body);
-      return { accepted: true as const, currentBrowsers: config.agent.browserVersions };
+      return {
+        accepted: true as const,
+        currentBrowsers: config.agent.browserVersions,
+        updateKey: signer.publicKey,
+      };
     });
 
     route(app, endpoints.unenrollAgentDevice, { config: REPORT_LIMIT }, async (request, reply) => {
@@ -77,7 +82,10 @@ export const agentRoutes =
       const { user, organization } = sessionOf(request);
       const everyone = request.query.scope === 'organization';
       if (everyone) requireAdmin(sessionOf(request));
-      return { devices: await devicesOf(db, organization.id, everyone ? undefined : user.id) };
+      const current = await buildVersion(config.agent.distDir);
+      return {
+        devices: await devicesOf(db, organization.id, everyone ? undefined : user.id, current),
+      };
     });
 
     route(app, endpoints.removeAgentDevice, async (request, reply) => {
@@ -109,6 +117,13 @@ export const agentRoutes =
     );
 
     route(app, endpoints.getAgentDownloads, async () => ({
+      version: await buildVersion(config.agent.distDir),
       downloads: await agentDownloads(config.agent.distDir),
     }));
+
+    route(app, endpoints.getAgentManifest, { config: DUE_LIMIT }, async () => {
+      const manifest = await signedManifest(config.agent.distDir, signer);
+      if (!manifest) throw new NotFoundError('This server has no agent builds to update from.');
+      return manifest;
+    });
   };

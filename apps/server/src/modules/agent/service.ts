@@ -8,6 +8,7 @@ import {
   type CurrentBrowsers,
   type EnrollAgentRequest,
   type EnrollAgentResponse,
+  releasesBehind,
 } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
@@ -66,7 +67,7 @@ export async function enrollDevice(
   request: EnrollAgentRequest,
   currentBrowsers: CurrentBrowsers,
   now = new Date(),
-): Promise<EnrollAgentResponse> {
+): Promise<Omit<EnrollAgentResponse, 'updateKey'>> {
   const token = newDeviceToken();
   const deviceId = await db.transaction(async (tx) => {
     const code = await takeEnrollmentCode(tx, secretHash(normalizeEnrollmentCode(request.code)));
@@ -159,6 +160,7 @@ export async function devicesOf(
   db: Db,
   organizationId: string,
   onlyUserId: string | undefined,
+  currentVersion: string | null,
   now = new Date(),
 ): Promise<AgentDevice[]> {
   const rows = await listDevices(db, organizationId, onlyUserId);
@@ -176,6 +178,7 @@ export async function devicesOf(
     enrolledAt: d.enrolledAt.toISOString(),
     lastReportAt: d.lastReportAt?.toISOString() ?? null,
     stale: isStale(d.lastReportAt ?? d.enrolledAt, now),
+    releasesBehind: currentVersion === null ? null : releasesBehind(d.agentVersion, currentVersion),
     checks: d.checks,
   }));
 }

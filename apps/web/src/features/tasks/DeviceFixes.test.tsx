@@ -16,6 +16,7 @@ const failing = (over: Partial<AgentDevice>): AgentDevice => ({
   enrolledAt: '2026-11-30T10:00:00.000Z',
   lastReportAt: '2026-11-30T11:00:00.000Z',
   stale: false,
+  releasesBehind: 0,
   checks: [{ id: 'os-updates', verdict: 'fail', evidence: '3 updates wait.', needsAdmin: false }],
   ...over,
 });
