@@ -114,7 +114,39 @@ test.describe('the agent download page', () => {
       await command.textContent(),
     );
 
+    // The one line for all users, and what it fetches: the script with this server's checksums.
+    const forAll = enroll
+      .getByRole('figure', {
+        name: 'Install for all users of this computer (a terminal, with sudo)',
+      })
+      .locator('pre');
+    await expect(forAll).toHaveText(
+      `curl -fsSL ${origin}/api/agent/install.sh | sudo sh -s -- ${code}`,
+    );
+    await expect(enroll).toContainText(
+      `To remove it, run curl -fsSL ${origin}/api/agent/install.sh | sudo sh -s -- --uninstall`,
+    );
+    const script = await page.request.get(`${origin}/api/agent/install.sh`);
+    expect(script.status()).toBe(200);
+    const shown = page
+      .getByRole('listitem')
+      .filter({ hasText: 'Linux (x64)' })
+      .getByText(/^[0-9a-f]{64}$/);
+    expect(await script.text()).toContain(`target=linux-x64 sum='${await shown.textContent()}'`);
+    await enroll.getByRole('combobox', { name: 'Build' }).selectOption('win32-x64');
+    await expect(
+      enroll
+        .getByRole('figure', {
+          name: 'Install for all users of this computer (PowerShell as administrator)',
+        })
+        .locator('pre'),
+    ).toHaveText(`& ([scriptblock]::Create((irm ${origin}/api/agent/install.ps1))) ${code}`);
+    await enroll.getByRole('button', { name: 'Copy the install command' }).click();
+    await expect(enroll.getByRole('button', { name: 'Copied the install command' })).toBeVisible();
+
     await enroll.getByRole('combobox', { name: 'Build' }).selectOption('node');
+    // The portable build has no installer.
+    await expect(enroll.getByRole('figure', { name: /Install for all users/ })).toHaveCount(0);
     const anywhere = enroll
       .getByRole('figure', { name: 'Command for Any system with Node.js 18 or later' })
       .locator('pre');

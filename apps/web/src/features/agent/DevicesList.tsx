@@ -1,8 +1,9 @@
 import type { AgentDevice } from '@castellan/contract';
 import { AGENT_PLATFORM_NAMES, AGENT_STALE_DAYS } from '@castellan/contract/agent-checks';
+import { AGENT_BEHIND_FLAG } from '@castellan/contract/agent-releases';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { RelativeTime } from '../../components/RelativeTime';
-import { deviceStanding, systemWords } from './agent-words';
+import { agentBehind, deviceStanding, systemWords } from './agent-words';
 import { DeviceChecks } from './DeviceChecks';
 import { RemoveDeviceButton } from './RemoveDeviceButton';
 
@@ -15,6 +16,7 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
     ? `Remove ${device.name} of ${device.owner.name}`
     : `Remove ${device.name}`;
   const standing = deviceStanding(device, AGENT_STALE_DAYS);
+  const behind = agentBehind(device, AGENT_BEHIND_FLAG);
   return (
     <Card component="li" withBorder padding="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb={4}>
@@ -28,12 +30,18 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
                 {standing.badge}
               </Badge>
             )}
+            {behind && (
+              <Badge color="orange" variant="light" size="sm">
+                {behind.badge}
+              </Badge>
+            )}
           </Group>
           <Text size="xs" c="dimmed">
             {systemWords(AGENT_PLATFORM_NAMES[device.platform], device.osVersion)}
             {showOwner && ` · ${device.owner.name}`} · <LastReport at={device.lastReportAt} />
           </Text>
           {standing && <Text size="xs">{standing.sentence}</Text>}
+          {behind && <Text size="xs">{behind.sentence}</Text>}
         </div>
         <RemoveDeviceButton device={device} label={removeLabel} />
       </Group>

@@ -14,10 +14,18 @@ import { useState } from 'react';
 import { showServerBusy } from '../../lib/toast';
 import { formatExpiry } from './agent-words';
 import { useCreateEnrollmentCode } from './api';
-import { commandShell, enrollCommand } from './enroll-command';
+import { commandShell, enrollCommand, installForAllCommands } from './enroll-command';
 
 /** The command, wrapping inside its box on a narrow screen, with a button that copies it. */
-function CommandBox({ command, caption }: { command: string; caption: string }) {
+function CommandBox({
+  command,
+  caption,
+  what = 'the enrollment command',
+}: {
+  command: string;
+  caption: string;
+  what?: string;
+}) {
   return (
     <Stack component="figure" gap="xs" m={0}>
       <Text component="figcaption" size="sm" fw={500}>
@@ -33,7 +41,7 @@ function CommandBox({ command, caption }: { command: string; caption: string }) 
             color={copied ? 'green' : undefined}
             size="sm"
             onClick={copy}
-            aria-label={copied ? 'Copied the enrollment command' : 'Copy the enrollment command'}
+            aria-label={copied ? `Copied ${what}` : `Copy ${what}`}
             style={{ alignSelf: 'flex-start' }}
           >
             {copied ? 'Copied' : 'Copy'}
@@ -58,6 +66,14 @@ export function EnrollSection({
   const [target, setTarget] = useState(initialTarget);
   const createCode = useCreateEnrollmentCode();
   const enrollment = createCode.data;
+  const forAll = enrollment
+    ? installForAllCommands(target, enrollment.code, window.location.origin)
+    : null;
+  const forAllShell = target.startsWith('win32')
+    ? 'PowerShell as administrator'
+    : target.startsWith('darwin')
+      ? 'Terminal, as an administrator'
+      : 'a terminal, with sudo';
 
   const getCode = () =>
     createCode.mutate(undefined, {
@@ -115,6 +131,25 @@ export function EnrollSection({
       </div>
       {enrollment && (
         <Stack gap="xs">
+          {forAll && (
+            <>
+              <CommandBox
+                caption={`Install for all users of this computer (${forAllShell})`}
+                command={forAll.install}
+                what="the install command"
+              />
+              <Text size="sm" c="dimmed">
+                It downloads the build, checks its SHA-256, installs it where only administrators
+                can change it, enrolls it for the person signed in and schedules it. Through Intune,
+                Jamf or another management tool, run the same line as a script. To remove it, run{' '}
+                <Code>{forAll.uninstall}</Code>
+              </Text>
+              <Text size="sm" fw={500}>
+                Or, without administrator rights, just for you, in the folder you downloaded the
+                agent to:
+              </Text>
+            </>
+          )}
           <CommandBox
             caption={`Command for ${AGENT_TARGET_FILES[target].label}`}
             command={enrollCommand(target, enrollment.code, window.location.origin)}

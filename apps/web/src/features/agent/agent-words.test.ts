@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agentBehind,
   deviceStanding,
   formatExpiry,
   formatMegabytes,
@@ -87,5 +88,16 @@ describe('deviceStanding', () => {
 
   it('does not call a device that never reported silent for days', () => {
     expect(deviceStanding({ stale: true, lastReportAt: null }, 14)?.badge).toBe('No report yet');
+  });
+});
+
+describe('agentBehind', () => {
+  it('flags an agent that many releases behind or more, and says what to do', () => {
+    expect(agentBehind({ agentVersion: '0.2.0', releasesBehind: 2 }, 3)).toBeNull();
+    expect(agentBehind({ agentVersion: '0.1.0', releasesBehind: null }, 3)).toBeNull();
+    expect(agentBehind({ agentVersion: '0.1.0', releasesBehind: 3 }, 3)).toEqual({
+      badge: 'Agent 3 versions behind',
+      sentence: expect.stringMatching(/runs agent 0\.1\.0.*install the agent on it again/),
+    });
   });
 });

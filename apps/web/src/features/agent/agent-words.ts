@@ -74,3 +74,18 @@ export function deviceStanding(
     sentence: `Silent for ${staleDays} days or more: its results no longer count until it reports again.`,
   };
 }
+
+/**
+ * A device whose agent is AGENT_BEHIND_FLAG releases or more behind the server's build: a badge
+ * and what to do; null otherwise.
+ */
+export function agentBehind(
+  device: { agentVersion: string; releasesBehind: number | null },
+  flagAt: number,
+): { badge: string; sentence: string } | null {
+  if (device.releasesBehind === null || device.releasesBehind < flagAt) return null;
+  return {
+    badge: `Agent ${device.releasesBehind} versions behind`,
+    sentence: `It runs agent ${device.agentVersion}, and has not updated itself (older agents cannot): install the agent on it again from the agent download page.`,
+  };
+}

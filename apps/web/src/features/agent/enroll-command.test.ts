@@ -1,6 +1,6 @@
 import { AGENT_TARGETS } from '@castellan/contract/agent-targets';
 import { describe, expect, it } from 'vitest';
-import { commandShell, enrollCommand } from './enroll-command';
+import { commandShell, enrollCommand, installForAllCommands } from './enroll-command';
 
 const CODE = 'ABCD-EFGH-JKLM';
 const SERVER = 'https://castellan.example';
@@ -37,5 +37,30 @@ describe('enrollCommand', () => {
       );
       expect(commandShell(target)).not.toBe('');
     }
+  });
+});
+
+describe('installForAllCommands', () => {
+  it('pipes the server’s install script to sudo sh on Linux and macOS, with the code', () => {
+    expect(installForAllCommands('darwin-arm64', CODE, SERVER)).toEqual({
+      install:
+        'curl -fsSL https://castellan.example/api/agent/install.sh | sudo sh -s -- ABCD-EFGH-JKLM',
+      uninstall:
+        'curl -fsSL https://castellan.example/api/agent/install.sh | sudo sh -s -- --uninstall',
+    });
+    expect(installForAllCommands('linux-arm64', CODE, SERVER)?.install).toContain('install.sh');
+  });
+
+  it('runs the PowerShell script with the code on Windows', () => {
+    expect(installForAllCommands('win32-x64', CODE, SERVER)).toEqual({
+      install:
+        '& ([scriptblock]::Create((irm https://castellan.example/api/agent/install.ps1))) ABCD-EFGH-JKLM',
+      uninstall:
+        '& ([scriptblock]::Create((irm https://castellan.example/api/agent/install.ps1))) -Uninstall',
+    });
+  });
+
+  it('has none for the portable build', () => {
+    expect(installForAllCommands('node', CODE, SERVER)).toBeNull();
   });
 });

@@ -38,3 +38,30 @@ export function commandShell(target: AgentTarget): string {
       return 'a terminal or PowerShell';
   }
 }
+
+/**
+ * The one line that installs the agent for all users and enrolls it (run as administrator), and
+ * the one that removes it; null for the portable build, which has no installer.
+ */
+export function installForAllCommands(
+  target: AgentTarget,
+  code: string,
+  server: string,
+): { install: string; uninstall: string } | null {
+  switch (target) {
+    case 'linux-x64':
+    case 'linux-arm64':
+    case 'darwin-arm64':
+    case 'darwin-x64': {
+      const fetch = `curl -fsSL ${server}/api/agent/install.sh | sudo sh -s --`;
+      return { install: `${fetch} ${code}`, uninstall: `${fetch} --uninstall` };
+    }
+    case 'win32-x64':
+    case 'win32-arm64': {
+      const script = `& ([scriptblock]::Create((irm ${server}/api/agent/install.ps1)))`;
+      return { install: `${script} ${code}`, uninstall: `${script} -Uninstall` };
+    }
+    case 'node':
+      return null;
+  }
+}

@@ -1,0 +1,45 @@
+import type { AgentDevice } from '@castellan/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../test/render';
+import { DevicesList } from './DevicesList';
+
+const device = (over: Partial<AgentDevice>): AgentDevice => ({
+  id: '7b0c3e52-8f5d-4c5b-9e0a-1d2f3a4b5c6d',
+  name: 'reception-pc',
+  platform: 'win32',
+  osVersion: '10.0.22631',
+  agentVersion: '0.2.0',
+  owner: { id: 'u1', name: 'Ben Carter', email: 'ben@example.com' },
+  enrolledAt: '2026-11-30T10:00:00.000Z',
+  lastReportAt: '2026-11-30T11:00:00.000Z',
+  stale: false,
+  releasesBehind: 0,
+  checks: [],
+  ...over,
+});
+
+describe('the devices list', () => {
+  it('flags an agent more than two versions behind, and no other', () => {
+    renderWithApp(
+      <DevicesList
+        label="Devices"
+        showOwner
+        devices={[
+          device({ name: 'old-laptop', agentVersion: '0.1.0', releasesBehind: 3 }),
+          device({
+            id: '8b0c3e52-8f5d-4c5b-9e0a-1d2f3a4b5c6d',
+            name: 'new-laptop',
+            releasesBehind: 2,
+          }),
+        ]}
+      />,
+    );
+    const [old, recent] = within(screen.getByRole('list', { name: 'Devices' })).getAllByRole(
+      'listitem',
+    );
+    expect(old).toHaveTextContent('Agent 3 versions behind');
+    expect(old).toHaveTextContent(/runs agent 0\.1\.0.*install the agent on it again/);
+    expect(recent).not.toHaveTextContent('versions behind');
+  });
+});
