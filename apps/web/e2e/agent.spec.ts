@@ -59,7 +59,11 @@ test('the agent from the page enrolls with its code, reports, and judges the mem
   const enroll = page.getByRole('region', { name: '2. Enroll the device' });
   await enroll.getByRole('button', { name: 'Get an enrollment code' }).click();
   const code = (await enroll.getByRole('status').locator('code').textContent())?.trim() ?? '';
-  const command = (await enroll.locator('pre').textContent()) ?? '';
+  const command =
+    (await enroll
+      .getByRole('figure', { name: 'Command for Linux (x64)' })
+      .locator('pre')
+      .textContent()) ?? '';
   expect(command).toContain(`enroll ${code} --server ${new URL(page.url()).origin}`);
   const enrolled = agent(file, ['enroll', code, '--server', new URL(page.url()).origin]);
   expect(enrolled.status, enrolled.stderr).toBe(0);
