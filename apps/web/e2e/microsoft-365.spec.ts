@@ -16,7 +16,7 @@ const checkBadge = (page: Page, check: string) =>
   m365Card(page)
     .getByRole('list', { name: 'Security checks of Microsoft 365' })
     .getByRole('listitem')
-    .filter({ hasText: check });
+    .filter({ has: page.getByText(check, { exact: true }) });
 
 /** Tells the fake Microsoft something over its test controls (microsoft/control-api.ts). */
 async function control(page: Page, path: string, data: unknown = {}) {
@@ -139,6 +139,19 @@ test('without Entra ID P1 the checks that need it say so and the connection stay
       });
     }
     await expect(checkBadge(page, 'MFA enforced')).toContainText('Failed');
+    // The plan, read from the tenant's subscriptions, and the free way instead of each check.
+    await expect(card).toContainText(
+      'Plan: Microsoft 365 Business Standard (no Entra ID P1, no Intune)',
+    );
+    await expect(checkBadge(page, 'MFA registration')).toContainText(
+      'Microsoft 365 Business Standard does not include Entra ID P1. The free way: turn on Security Defaults',
+    );
+    await expect(checkBadge(page, 'Unused accounts')).toContainText(
+      'Reports → Usage → Active users',
+    );
+    await expect(checkBadge(page, 'MFA enforced')).toContainText(
+      'Security Defaults, free on every plan, enforce MFA for everyone instead.',
+    );
     await expect(card.getByText('Connected', { exact: true })).toBeVisible();
     await expect(card.getByText('The last sync failed')).toHaveCount(0);
     const findings = page.getByRole('region', { name: 'Microsoft 365 findings' });
@@ -148,6 +161,14 @@ test('without Entra ID P1 the checks that need it say so and the connection stay
   } finally {
     await control(page, 'premium', { premium: true });
   }
+  // With Business Premium, the card says so and the notes go.
+  await page.reload();
+  await m365Card(page).getByRole('button', { name: 'Sync now: Microsoft 365' }).click();
+  await expect(m365Card(page)).toContainText(
+    'Plan: Microsoft 365 Business Premium (Entra ID P1, Intune)',
+    { timeout: 20_000 },
+  );
+  await expect(m365Card(page)).not.toContainText('does not include Entra ID P1');
 });
 
 test('an expired grant shows the token problem, and Reconnect mends it', async ({ page }) => {

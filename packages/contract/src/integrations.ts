@@ -43,6 +43,11 @@ export const securityCheck = z.object({
    * counts neither way. Absent or null when it runs.
    */
   unavailable: z.string().nullable().optional(),
+  /**
+   * When the account's plan keeps the check from running: the plan, and the free way to get the
+   * same protection, in a sentence. Absent or null otherwise.
+   */
+  planNote: z.string().nullable().optional(),
   result: z.enum(CHECK_RESULTS),
   /** When the result was found (the last sync); null before the first one. */
   checkedAt: isoDateTime.nullable(),
@@ -94,6 +99,11 @@ export const integration = z.object({
    * of the last sync and the members now; for administrators of an office suite only, else null.
    */
   notInCastellan: z.number().int().min(0).nullable(),
+  /**
+   * The connected account's plan as its last sync read it, e.g. "Microsoft 365 Business
+   * Standard", with what it includes that the checks use; absent or null when unknown.
+   */
+  plan: z.object({ name: z.string(), includes: z.string() }).nullable().optional(),
 });
 export type Integration = z.infer<typeof integration>;
 

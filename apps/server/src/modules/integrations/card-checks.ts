@@ -38,6 +38,7 @@ export function cardChecks(
       description: check.description,
       enabled: true,
       unavailable,
+      planNote: adapter.card.planNote?.(facts, check) ?? null,
       result: outcome.result,
       checkedAt: outcome.checkedAt?.toISOString() ?? null,
       detail: outcome.detail,

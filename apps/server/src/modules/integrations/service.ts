@@ -82,6 +82,7 @@ function toIntegration(
     sync: { state: row?.syncState ?? 'idle', error: row?.syncError ?? null },
     lastSync: row?.syncCounts ?? null,
     notInCastellan: adapter ? notInCastellan(adapter, row, inputs.memberEmails) : null,
+    plan: row?.facts && adapter?.card.plan ? adapter.card.plan(row.facts) : null,
   };
 }
 

@@ -211,3 +211,77 @@ export const conditionalAccessPolicies: GraphEndpoint = {
     });
   },
 };
+
+/** A subscription as /v1.0/subscribedSkus lists it (integrations-reference-2 §1.3). */
+function subscription(
+  tenantId: string,
+  skuId: string,
+  part: string,
+  plans: [string, string][],
+  used: number,
+) {
+  return {
+    accountName: 'Fake tenant',
+    accountId: tenantId,
+    appliesTo: 'User',
+    capabilityStatus: 'Enabled',
+    consumedUnits: used,
+    id: `${tenantId}_${skuId}`,
+    prepaidUnits: { enabled: used + 5, lockedOut: 0, suspended: 0, warning: 0 },
+    servicePlans: plans.map(([servicePlanName, servicePlanId]) => ({
+      servicePlanId,
+      servicePlanName,
+      provisioningStatus: 'Success',
+      appliesTo: 'User',
+    })),
+    skuId,
+    skuPartNumber: part,
+    subscriptionIds: [`${skuId.slice(0, 8)}-0000-4000-8000-000000000001`],
+  };
+}
+
+/**
+ * The tenant's subscriptions: Microsoft 365 Business Premium (Entra ID P1, Intune) when the tenant
+ * is premium, else Business Standard (Exchange, and Intune for Office 365's basic mobility only).
+ */
+export const subscribedSkus: GraphEndpoint = {
+  pattern: /^\/v1\.0\/subscribedSkus$/,
+  scopes: () => [[graphScope('Organization.Read.All'), graphScope('Directory.Read.All')]],
+  premium: () => false,
+  handle(req) {
+    const t = req.tenant;
+    const used = t.users.length;
+    const skus = t.premium
+      ? [
+          subscription(
+            t.id,
+            'cbdc14ab-d96c-4c30-b9f4-6ada7cdc1d46',
+            'SPB',
+            [
+              ['EXCHANGE_S_STANDARD', '9aaf7827-d63c-4b61-89c3-182f06f82e5c'],
+              ['AAD_PREMIUM', '41781fb2-bc02-4b7c-bd55-b576c07bb09d'],
+              ['INTUNE_A', 'c1ec4a95-1f05-45b3-a911-aa3fa01094f5'],
+              ['MFA_PREMIUM', '8a256a2b-b617-496d-b51b-e76466e88db0'],
+            ],
+            used,
+          ),
+        ]
+      : [
+          subscription(
+            t.id,
+            'f245ecc8-75af-4f8e-b61f-27d8114de5f3',
+            'O365_BUSINESS_PREMIUM',
+            [
+              ['EXCHANGE_S_STANDARD', '9aaf7827-d63c-4b61-89c3-182f06f82e5c'],
+              ['INTUNE_O365', '882e1d05-acd1-4ccb-8708-6ee03664b117'],
+            ],
+            used,
+          ),
+        ];
+    // One page: Graph answers this list whole, with no nextLink.
+    return json(200, {
+      '@odata.context': `${req.origin}/v1.0/$metadata#subscribedSkus`,
+      value: skus,
+    });
+  },
+};

@@ -16,6 +16,7 @@ import {
   roleMembersById,
   roleMembersByTemplate,
   securityDefaults,
+  subscribedSkus,
 } from './directory-endpoints';
 import type { GraphEndpoint, GraphRequest } from './graph-endpoint';
 import { invalidToken, nonPremium, notFound, requestDenied, throttled } from './graph-errors';
@@ -78,6 +79,7 @@ export const DEFAULT_DOMAIN = 'tidewater.example';
 
 const ENDPOINTS: GraphEndpoint[] = [
   organization,
+  subscribedSkus,
   usersList,
   userRegistrationDetails,
   securityDefaults,

@@ -174,4 +174,42 @@ describe('integration card', () => {
     await user.click(screen.getByRole('button', { name: 'Connect Meta' }));
     expect(await findToast('alert', 'Failed to open popup')).toBeVisible();
   });
+
+  it('names the connected account’s plan, and what to do instead of a check it cannot run', () => {
+    renderCard(
+      integration({
+        id: 'm365',
+        name: 'Microsoft 365',
+        status: 'connected',
+        lastScan: '2026-11-30T10:00:00.000Z',
+        plan: { name: 'Microsoft 365 Business Standard', includes: 'no Entra ID P1, no Intune' },
+        securityChecks: [
+          {
+            key: 'stale-accounts',
+            name: 'Unused accounts',
+            description: 'Finds accounts nobody has signed in to for 90 days.',
+            enabled: true,
+            unavailable: 'needs Entra ID P1',
+            planNote:
+              'Microsoft 365 Business Standard does not include Entra ID P1. The free way: the Microsoft 365 admin center lists each account’s last activity.',
+            result: 'unknown',
+            checkedAt: '2026-11-30T10:00:00.000Z',
+            detail: null,
+            taskId: null,
+          },
+        ],
+      }),
+    );
+    const shown = card('Microsoft 365');
+    expect(shown).toHaveTextContent(
+      'Plan: Microsoft 365 Business Standard (no Entra ID P1, no Intune)',
+    );
+    const check = within(screen.getByRole('list', { name: 'Security checks of Microsoft 365' }))
+      .getByText('Unused accounts')
+      .closest('li');
+    expect(check).toHaveTextContent('needs Entra ID P1');
+    expect(check).toHaveTextContent(
+      /does not include Entra ID P1\. The free way: the Microsoft 365 admin center/,
+    );
+  });
 });

@@ -143,6 +143,14 @@ export function IntegrationCard({ integration, isAdmin, headingLevel = 2 }: Prop
             {lastSyncText(integration.lastSync)}
           </Text>
         )}
+        {integration.status === 'connected' && integration.plan && (
+          <Text size="sm">
+            Plan: {integration.plan.name}{' '}
+            <Text span size="sm" c="dimmed">
+              ({integration.plan.includes})
+            </Text>
+          </Text>
+        )}
         {isAdmin && <InvitePrompt integration={integration} />}
         <SecurityChecks
           checks={integration.securityChecks}

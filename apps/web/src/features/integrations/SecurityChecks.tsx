@@ -89,6 +89,7 @@ export function SecurityChecks({ checks, connected, dimmed, integrationName }: P
                 {check.detail}
               </Text>
             )}
+            {connected && check.planNote && <Text size="xs">{check.planNote}</Text>}
             {connected && <CheckFooter check={check} />}
           </li>
         ))}

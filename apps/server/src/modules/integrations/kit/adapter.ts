@@ -26,6 +26,10 @@ export type ProviderAdapter = {
     description: string;
     /** Why a check cannot run on the account the last sync read (facts null before one), or null. */
     unavailable?: (facts: unknown, check: ProviderCheck) => string | null;
+    /** A check the account's plan limits: the plan and the free alternative, or null. */
+    planNote?: (facts: unknown, check: ProviderCheck) => string | null;
+    /** The account's plan as the last sync read it, or null when unknown. */
+    plan?: (facts: unknown) => { name: string; includes: string } | null;
   };
   /**
    * What the trust center says it reads, never reads and changes, in plain words that must stay

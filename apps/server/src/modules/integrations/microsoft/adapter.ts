@@ -1,9 +1,10 @@
 import type { ProviderAdapter } from '../kit/adapter';
 import { microsoftClientConfig } from './client-config';
 import { judgeMicrosoft365 } from './judge';
+import { m365PlanSummary } from './plan';
 import { microsoftRoutes } from './routes';
 import { MICROSOFT_FAILURES, readMicrosoft365 } from './sync';
-import { M365_CHECKS, m365Unavailable, type StoredM365Facts } from './verdicts';
+import { M365_CHECKS, m365PlanNote, m365Unavailable, type StoredM365Facts } from './verdicts';
 
 // Microsoft has no revocation of an app's consent by API: an administrator removes it in the
 // Entra admin center (Enterprise applications); deleting the tokens is what disconnecting does.
@@ -17,6 +18,8 @@ export const microsoft365: ProviderAdapter = {
       'Reads your users, sign-in activity and security defaults to check multi-factor authentication, administrators and unused accounts.',
     // On a tenant without Entra ID P1, the checks needing it say so.
     unavailable: (facts, check) => m365Unavailable(facts as StoredM365Facts | null, check.key),
+    planNote: (facts, check) => m365PlanNote(facts as StoredM365Facts | null, check.key),
+    plan: (facts) => m365PlanSummary((facts as StoredM365Facts).plan),
   },
   access: {
     reads: [
@@ -25,6 +28,7 @@ export const microsoft365: ProviderAdapter = {
       'Which users have registered multi-factor authentication methods.',
       'Failed sign-ins from the sign-in logs.',
       'Security defaults and Conditional Access policies.',
+      'Which Microsoft 365 products the organisation subscribes to (its plan).',
       'The tenant’s name and identity.',
     ],
     cannotRead: [

@@ -92,6 +92,12 @@ describe('readTenant', () => {
       ],
       failedLogins30d: 2,
       needsP1: [],
+      plan: {
+        products: ['Microsoft 365 Business Premium'],
+        entraP1: true,
+        entraP2: false,
+        intune: true,
+      },
     });
   });
 
@@ -130,6 +136,8 @@ describe('readTenant', () => {
       needsP1: ['mfa-registration', 'conditional-access', 'sign-in-activity', 'sign-ins'],
       securityDefaultsEnabled: false,
       mailboxes: [`maya.chen@${D}`, `olivia.parker@${D}`],
+      // Its subscriptions say why: Business Standard has no Entra ID P1.
+      plan: { products: ['Microsoft 365 Business Standard'], entraP1: false, intune: false },
     });
     expect(facts.globalAdmins).toHaveLength(2);
   });

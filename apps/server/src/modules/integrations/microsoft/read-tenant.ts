@@ -10,6 +10,7 @@ import type { GraphApi } from './graph-api';
 import { type MemberMfa, readMemberMfa } from './mfa-registration';
 import { MicrosoftApiError } from './microsoft-api-error';
 import { readOrganization } from './organization';
+import { type M365Plan, readPlan } from './plan';
 import { readConditionalAccessMfa, readSecurityDefaults } from './policies';
 import { readStaleUsers, type StaleUser } from './stale-users';
 
@@ -38,6 +39,8 @@ export type M365TenantFacts = {
   failedLogins30d: number | null;
   /** The checks that could not run because the tenant has no Entra ID P1. */
   needsP1: P1Check[];
+  /** The tenant's subscriptions; null when unreadable, absent in facts of older syncs. */
+  plan?: M365Plan | null;
 };
 
 const P1_ORDER: readonly P1Check[] = [
@@ -76,7 +79,7 @@ export async function readTenant(
     return { users, mfa };
   };
 
-  const [org, { users, mfa }, securityDefaults, caMfa, globalAdmins, staleUsers, failed] =
+  const [org, { users, mfa }, securityDefaults, caMfa, globalAdmins, staleUsers, failed, plan] =
     await runTogether(p.signal, [
       (s: AbortSignal) => readOrganization(api, s),
       readUsersAndMfa,
@@ -85,6 +88,7 @@ export async function readTenant(
       (s: AbortSignal) => readGlobalAdmins(api, s),
       ifLicensed('sign-in-activity', (s) => readStaleUsers(api, p.now, s)),
       ifLicensed('sign-ins', (s) => countFailedSignIns(api, p.now, s)),
+      (s: AbortSignal) => readPlan(api, s),
     ] as const);
 
   return {
@@ -99,5 +103,6 @@ export async function readTenant(
     staleUsers,
     failedLogins30d: failed,
     needsP1: P1_ORDER.filter((c) => needsP1.has(c)),
+    plan,
   };
 }

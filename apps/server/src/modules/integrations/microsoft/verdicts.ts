@@ -2,6 +2,7 @@ import type { Verdict } from '../../tasks/evidence';
 import { checkTasksOf, type ProviderCheck } from '../kit/checks';
 import { listed, organisationVerdict, SUPER_ADMINS } from '../kit/verdict-text';
 import type { M365TenantFacts, P1Check } from './index';
+import { planName } from './plan';
 
 /** What a Microsoft 365 sync keeps (JSON in `integrations.facts`) and judges tasks from. */
 export type StoredM365Facts = M365TenantFacts;
@@ -51,6 +52,32 @@ export const M365_CHECK_TASKS = checkTasksOf(M365_CHECKS);
 export function m365Unavailable(facts: StoredM365Facts | null, key: string): string | null {
   const needs = M365_CHECKS.find((c) => c.key === key)?.needs;
   return needs && facts?.needsP1.includes(needs) ? NEEDS_P1 : null;
+}
+
+/** What to do instead when the plan cannot run a check: the free way, on every plan. */
+const FREE_INSTEAD: Readonly<Record<string, string>> = {
+  'mfa-registration':
+    'The free way: turn on Security Defaults (Entra admin center → Overview → Properties), which makes everyone register a second sign-in method; the "MFA enforced" check then shows it.',
+  'mfa-enforced':
+    'Conditional Access needs Entra ID P1; Security Defaults, free on every plan, enforce MFA for everyone instead.',
+  'stale-accounts':
+    'The free way: the Microsoft 365 admin center lists each account’s last activity (Reports → Usage → Active users); remove or block the unused ones there.',
+};
+
+/**
+ * A check the tenant's plan limits, in a sentence naming the plan and the free alternative; null
+ * when the plan does not limit it (or is unknown: older syncs).
+ */
+export function m365PlanNote(facts: StoredM365Facts | null, key: string): string | null {
+  if (!facts?.plan || facts.plan.entraP1) return null;
+  const check = M365_CHECKS.find((c) => c.key === key);
+  const limited = check?.needs
+    ? facts.needsP1.includes(check.needs)
+    : key === 'mfa-enforced' &&
+      facts.needsP1.includes('conditional-access') &&
+      facts.securityDefaultsEnabled === false;
+  if (!limited) return null;
+  return `${planName(facts.plan)} does not include Entra ID P1. ${FREE_INSTEAD[key] ?? ''}`.trim();
 }
 
 const task = M365_CHECK_TASKS;
