@@ -2,7 +2,8 @@
 // what the code does: every check on every system, in the worlds below, runs and reads only what
 // is declared for it, and everything declared is run or read in one of them; the device facts and
 // the schedule likewise; and the requests carry exactly the declared fields.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -405,6 +406,37 @@ describe('what the agent sends', () => {
 
   it('is every declared field of every declared request, and nothing else', async () => {
     const server = new FakeServer();
+    // A newer build out: the agent fetches the signed list and the build (which then does not
+    // pass its own test run here, so nothing is replaced).
+    const keys = generateKeyPairSync('ed25519');
+    const build = Buffer.from('a newer agent');
+    const listed = Buffer.from(
+      JSON.stringify({
+        format: 1,
+        version: '9.0.0',
+        issuedAt: '2026-11-25T11:00:00Z',
+        builds: {
+          'linux-x64': {
+            path: '/api/agent/download/linux-x64',
+            bytes: build.length,
+            sha256: createHash('sha256').update(build).digest('hex'),
+          },
+        },
+      }),
+    );
+    server.updates = {
+      updateKey: keys.publicKey
+        .export({ format: 'der', type: 'spki' })
+        .subarray(-32)
+        .toString('base64'),
+      manifest: {
+        manifest: listed.toString('base64'),
+        signature: sign(null, listed, keys.privateKey).toString('base64'),
+      },
+      builds: { 'linux-x64': build },
+    };
+    const self = path.join(dir, 'castellan-agent');
+    await writeFile(self, 'the running agent');
     const platform = 'linux' as const;
     const run: RunCommand = async () => ({ ...FAILING, missing: true, code: null });
     const deps: CliDeps = {
@@ -416,7 +448,7 @@ describe('what the agent sends', () => {
       err: () => {},
       configHome: path.join(dir, 'config'),
       systemConfigHome: path.join(dir, 'system-config'),
-      self: null,
+      self: { path: self, target: 'linux-x64' },
       selfTest: async () => null,
       device: {
         name: 'reception-pc',
@@ -440,11 +472,14 @@ describe('what the agent sends', () => {
     expect(await runCli(['watch'], deps)).toBe(1);
     expect(await runCli(['unenroll'], deps)).toBe(0);
 
-    expect(server.requests.map((request) => request.path)).toEqual(
-      AGENT_SENDS.map((request) => request.path),
-    );
+    // `<system>` in a declared path stands for the build's target.
+    const declaredPath = (request: { path: string }) =>
+      AGENT_SENDS.find((r) =>
+        new RegExp(`^${r.path.replace('<system>', '[\\w-]+')}$`).test(request.path),
+      )?.path;
+    expect(server.requests.map(declaredPath)).toEqual(AGENT_SENDS.map((request) => request.path));
     for (const request of server.requests) {
-      const declared = AGENT_SENDS.find((r) => r.path === request.path);
+      const declared = AGENT_SENDS.find((r) => r.path === declaredPath(request));
       expect({ path: request.path, body: sorted(fieldPaths(request.body ?? {})) }).toEqual({
         path: request.path,
         body: sorted(declared?.body.map((field) => field.name) ?? []),

@@ -29,6 +29,15 @@ export class FakeServer {
   retryAfter: string | null = null;
   /** Fails every call as an unreachable host when set. */
   unreachable = false;
+  /**
+   * Self-update, when set: the key enrollment hands out, the signed manifest GET
+   * /api/agent/manifest answers, and the bytes each /api/agent/download/<target> answers.
+   */
+  updates: {
+    updateKey: string;
+    manifest: { manifest: string; signature: string };
+    builds: Record<string, Uint8Array>;
+  } | null = null;
 
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
@@ -41,7 +50,7 @@ export class FakeServer {
     const text = typeof init?.body === 'string' ? init.body : '';
     const body = text ? JSON.parse(text) : undefined;
     this.requests.push({ path: url.pathname, headers, body });
-    if (init?.method !== 'POST') return json(404, { error: 'Not found.' });
+    if (init?.method !== 'POST') return this.get(url.pathname);
     if (headers['content-type'] !== 'application/json')
       return json(415, { error: MESSAGES.mediaType });
     if (this.retryAfter) {
@@ -60,6 +69,14 @@ export class FakeServer {
     }
   };
 
+  /** The update calls; any other GET, such as /api/agent/due, this fake does not have. */
+  private get(path: string): Response {
+    if (this.updates && path === '/api/agent/manifest') return json(200, this.updates.manifest);
+    const build = this.updates?.builds[path.replace('/api/agent/download/', '')];
+    if (build && path.startsWith('/api/agent/download/')) return new Response(build);
+    return json(404, { error: 'Not found.' });
+  }
+
   private enroll(body: { code: string; device: { name: string } }): Response {
     if (!body.device?.name) return json(400, { error: 'device.name: is required' });
     if (!this.codes.delete(body.code)) return json(400, { error: MESSAGES.badCode });
@@ -75,6 +92,7 @@ export class FakeServer {
       deviceId: device.id,
       token: device.token,
       currentBrowsers: this.currentBrowsers,
+      ...(this.updates ? { updateKey: this.updates.updateKey } : {}),
     });
   }
 

@@ -587,6 +587,20 @@ export const AGENT_SENDS: readonly AgentRequest[] = [
     ],
   },
   {
+    method: 'GET',
+    path: '/api/agent/manifest',
+    when: 'before each report: whether a newer build of the agent is out (a list of builds signed by the server)',
+    headers: HEADERS.filter((h) => h.name !== 'content-type'),
+    body: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/agent/download/<system>',
+    when: 'only when the signed list names a newer build: that build, for this system',
+    headers: HEADERS.filter((h) => h.name === 'user-agent'),
+    body: [],
+  },
+  {
     method: 'POST',
     path: '/api/agent/report',
     when: `after each check: at enrollment, then every ${AGENT_SCHEDULE_HOURS} hours or on castellan-agent run`,
