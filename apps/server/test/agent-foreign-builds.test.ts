@@ -12,7 +12,7 @@ import {
 } from '@castellan/contract';
 import { AGENT_TARGET_FILES } from '@castellan/contract/agent-targets';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { type ServerProcess, startServerProcess } from './server-process';
+import { type ServerProcess, signInOver, startServerProcess } from './server-process';
 
 // The agent's single executables for other processors and systems, run for real on this Linux x64
 // machine: the Linux Arm64 one under qemu-user (Debian's qemu-user-static, with the Arm64 C
@@ -202,19 +202,7 @@ describe('the agent’s builds for other processors, run here', () => {
     for (const dir of [dataDir, ...homes]) rmSync(dir, { recursive: true, force: true });
   });
 
-  const signIn = async (email: string) => {
-    const url = server?.origin ?? '';
-    const res = await fetch(`${url}/api/auth/test-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ email }),
-    });
-    expect(res.status).toBe(200);
-    return res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  };
+  const signIn = (email: string) => signInOver(server?.origin ?? '', email);
 
   for (const runner of RUNNERS) {
     const { fileName } = AGENT_TARGET_FILES[runner.target];

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgentDevice } from '@castellan/contract';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
-import { type ServerProcess, startServerProcess } from './server-process';
+import { type ServerProcess, signInOver, startServerProcess } from './server-process';
 
 // The installation for all users and the self-update, with the real Linux x64 build against the
 // built server: the install script runs as root (as `curl … | sudo sh` would) with a folder
@@ -55,19 +55,6 @@ function usable(ctx: TestContext): void {
       'packages/agent/dist/castellan-agent-linux-x64 is missing: run `npm run build`.',
     );
   }
-}
-
-async function signIn(origin: string, email: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/test-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 async function enrollmentCode(origin: string, cookie: string): Promise<string> {
@@ -119,7 +106,7 @@ describe('the agent installed for all users, and updating itself', () => {
     });
     const { origin } = await server();
     const env = { CASTELLAN_AGENT_SYSTEM_ROOT: root, PATH: `${bin}:${process.env.PATH}` };
-    const cookie = await signIn(origin, 'daniel.evans@brightwave.example');
+    const cookie = await signInOver(origin, 'daniel.evans@brightwave.example');
     const code = await enrollmentCode(origin, cookie);
 
     const line = `curl -fsSL ${origin}/api/agent/install.sh | sh -s -- ${code} --owner nobody`;
@@ -201,7 +188,7 @@ describe('the agent installed for all users, and updating itself', () => {
     copyFileSync(BUILD, agent);
     chmodSync(agent, 0o755);
     const env = { CASTELLAN_AGENT_HOME: home };
-    const cookie = await signIn(origin, 'jonas.keller@brightwave.example');
+    const cookie = await signInOver(origin, 'jonas.keller@brightwave.example');
     const enrolled = await run(
       agent,
       ['enroll', await enrollmentCode(origin, cookie), '--server', origin],

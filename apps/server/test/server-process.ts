@@ -72,3 +72,17 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Signs in as a demo member of the server at `origin` (test login); answers the Cookie header. */
+export async function signInOver(origin: string, email: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/test-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email }),
+  });
+  if (res.status !== 200) throw new Error(`test login as ${email} answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgentManifest } from '@castellan/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SUCCEEDED } from '../test/fake-context';
 import type { CliDeps } from './cli-deps';
 import { type AgentConfig, readConfig, writeConfig } from './config-file';
 import { updateAgent } from './update';
@@ -58,14 +59,7 @@ function deps(): CliDeps {
       uid: 1000,
       command: [file],
       systemRoot: dir,
-      run: async () => ({
-        ok: true,
-        code: 0,
-        stdout: '',
-        stderr: '',
-        missing: false,
-        timedOut: false,
-      }),
+      run: async () => SUCCEEDED,
     },
   };
 }

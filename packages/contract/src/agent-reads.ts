@@ -385,6 +385,25 @@ const MACOS: AgentSystemReads = {
 // --- Windows ---
 
 const TASK = 'Castellan Agent';
+/** `schtasks /Create` of the agent's task, with `extra` before the closing /F. */
+const schtasksCreate = (extra: string[], why: string) =>
+  cmd(
+    [
+      'schtasks',
+      '/Create',
+      '/SC',
+      'HOURLY',
+      '/MO',
+      String(AGENT_SCHEDULE_HOURS),
+      '/TN',
+      TASK,
+      '/TR',
+      { shown: '<the agent> run', pattern: '.+ run' },
+      ...extra,
+      '/F',
+    ],
+    why,
+  );
 const FIREFOX_VERSION = "reads Mozilla Firefox's version, from one of the places it may write it";
 
 const WINDOWS: AgentSystemReads = {
@@ -475,41 +494,13 @@ const WINDOWS: AgentSystemReads = {
   },
   device: reads([]),
   schedule: reads([
-    cmd(
-      [
-        'schtasks',
-        '/Create',
-        '/SC',
-        'HOURLY',
-        '/MO',
-        String(AGENT_SCHEDULE_HOURS),
-        '/TN',
-        TASK,
-        '/TR',
-        { shown: '<the agent> run', pattern: '.+ run' },
-        '/F',
-      ],
+    schtasksCreate(
+      [],
       `creates the scheduled task that runs the agent every ${AGENT_SCHEDULE_HOURS} hours`,
     ),
-    cmd(
-      [
-        'schtasks',
-        '/Create',
-        '/SC',
-        'HOURLY',
-        '/MO',
-        String(AGENT_SCHEDULE_HOURS),
-        '/TN',
-        TASK,
-        '/TR',
-        { shown: '<the agent> run', pattern: '.+ run' },
-        '/RU',
-        'SYSTEM',
-        '/RL',
-        'HIGHEST',
-        '/F',
-      ],
-      `installed for all users: creates that task to run as SYSTEM, which may update the agent in Program Files`,
+    schtasksCreate(
+      ['/RU', 'SYSTEM', '/RL', 'HIGHEST'],
+      'installed for all users: creates that task to run as SYSTEM, which may update the agent in Program Files',
     ),
     cmd(['schtasks', '/Query', '/TN', TASK], 'asks whether that task is there'),
     cmd(['schtasks', '/Delete', '/TN', TASK, '/F'], 'removes it (uninstall-schedule)'),
