@@ -409,6 +409,11 @@ describe('the command line', () => {
     expect(err).toContain('Unknown or incomplete option --fast.');
     expect(await cli('status', '--dry')).toBe(2);
     expect(err).toContain('The status command takes no --dry option.');
+    expect(await cli('enroll', 'GOOD-CODE', '--server', SERVER, '--owner', 'sam')).toBe(2);
+    expect(err).toContain(
+      '--owner names the person for an installation for all users: add --system.',
+    );
+    expect(server.requests).toEqual([]);
   });
 
   it('refuses install-schedule before enrollment', async () => {

@@ -95,6 +95,11 @@ async function dispatch({ command, words, options }: CliArgs, given: CliDeps): P
   }
   const extraWords = command === 'enroll' ? words.slice(1) : words;
   if (extraWords.length > 0) throw new UsageError(`Unexpected "${extraWords[0]}".`);
+  if (options.owner !== undefined && !options.system) {
+    throw new UsageError(
+      '--owner names the person for an installation for all users: add --system.',
+    );
+  }
   switch (command) {
     case 'enroll':
       return enroll(
