@@ -21,20 +21,13 @@ export const installScriptRoutes =
       return Object.fromEntries(found.filter(([, sum]) => sum));
     };
     const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-    app.get(
-      '/agent/install.sh',
-      { schema: { hide: true }, config: limit },
-      async (_request, reply) =>
-        reply
-          .type('text/plain; charset=utf-8')
-          .send(installShellScript(config.publicUrl, await sums())),
-    );
-    app.get(
-      '/agent/install.ps1',
-      { schema: { hide: true }, config: limit },
-      async (_request, reply) =>
-        reply
-          .type('text/plain; charset=utf-8')
-          .send(installPowerShellScript(config.publicUrl, await sums())),
-    );
+    const scripts = { 'install.sh': installShellScript, 'install.ps1': installPowerShellScript };
+    for (const [name, script] of Object.entries(scripts)) {
+      app.get(
+        `/agent/${name}`,
+        { schema: { hide: true }, config: limit },
+        async (_request, reply) =>
+          reply.type('text/plain; charset=utf-8').send(script(config.publicUrl, await sums())),
+      );
+    }
   };
