@@ -30,11 +30,15 @@ import { testLoginRoutes } from './modules/auth/test-login-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { stripeClient } from './modules/billing/stripe-client';
 import { stripeWebhookRoutes } from './modules/billing/webhook-routes';
+import { connectedAppsRoutes } from './modules/connected-apps/routes';
+import { judgeDevices } from './modules/devices/judge-devices';
+import { deviceRoutes } from './modules/devices/routes';
 import { frameworkRoutes } from './modules/frameworks/routes';
 import { healthRoutes } from './modules/health/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import type { IntegrationsContext } from './modules/integrations/service';
+import { suiteAppsOf } from './modules/integrations/suite-apps';
 import { judgeIntegrations } from './modules/integrations/suites';
 import { integrationSyncs } from './modules/integrations/syncs';
 import { integrationAlerts } from './modules/mail/alerts';
@@ -130,8 +134,11 @@ export async function buildApp(
     tokenRevoked: async (organizationId, integrationId) =>
       integrationAlerts(await mailStarted).tokenRevoked(organizationId, integrationId),
   };
+  // The devices module judges the device tasks from every source: the agent's routes and the
+  // integrations' syncs and disconnects call on it without importing it.
+  const devices = { judge: judgeDevices };
   const jobs = await startJobs(database, config, app.log, {
-    integrationSyncs: integrationSyncs({ config, box, log: app.log, alerts }),
+    integrationSyncs: integrationSyncs({ config, box, log: app.log, alerts, devices }),
     unsubscribeTokens: new UnsubscribeTokens(encryption.key),
     ...extras.jobs,
     ...(extras.scanner ? { scanner: extras.scanner } : {}),
@@ -148,6 +155,7 @@ export async function buildApp(
     syncQueue: jobs.syncs,
     log: app.log,
     alerts,
+    devices,
   };
 
   await registerSecurityHeaders(app, config);
@@ -201,7 +209,8 @@ export async function buildApp(
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
       await api.register(trustCenterRoutes(config, database.db));
-      await api.register(agentRoutes(config, database.db, manifestSigner(encryption.key)));
+      await api.register(agentRoutes(config, database.db, manifestSigner(encryption.key), devices));
+      await api.register(deviceRoutes(config, database.db));
       await api.register(agentDownloadRoutes(config));
       await api.register(integrationRoutes(integrations));
       // Approving or removing an exception changes which shares are flagged: judge them again.
@@ -209,6 +218,13 @@ export async function buildApp(
         allowListRoutes(database.db, (organizationId) =>
           judgeIntegrations(database.db, organizationId),
         ),
+      );
+      // Approving an app with access decides the suites' third-party apps task: judge it again.
+      await api.register(
+        connectedAppsRoutes(database.db, {
+          suiteApps: (organizationId) => suiteAppsOf(database.db, organizationId),
+          onApprovedChange: (organizationId) => judgeIntegrations(database.db, organizationId),
+        }),
       );
       // Trusted domains count as internal: shares with them are judged again too.
       await api.register(

@@ -130,6 +130,7 @@ const TABLE_OWNERS: Record<string, string> = {
   analyticsEvents: 'modules/analytics/repository.ts',
   tourStates: 'modules/tours/repository.ts',
   allowListEntries: 'modules/allow-list/repository.ts',
+  approvedApps: 'modules/connected-apps/repository.ts',
   stripeEvents: 'modules/billing/repository.ts',
   trustPages: 'modules/trust-center/repository.ts',
   agentEnrollmentCodes: 'modules/agent/repository.ts',

@@ -3,6 +3,7 @@ import { analyticsEndpoints } from './analytics';
 import { appConfigEndpoints } from './app-config';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
+import { connectedAppsEndpoints } from './connected-apps';
 import { frameworkProgressEndpoints } from './framework-progress';
 import { healthEndpoints } from './health';
 import { impersonationEndpoints } from './impersonation';
@@ -31,7 +32,7 @@ export const ENDPOINT_GROUPS = {
   "The administrators' guided tour": { ...toursEndpoints },
   'Tasks and score': { ...tasksEndpoints },
   'Risk analysis': { ...riskAnalysesEndpoints },
-  Integrations: { ...integrationsEndpoints, ...providerEndpoints },
+  Integrations: { ...integrationsEndpoints, ...providerEndpoints, ...connectedAppsEndpoints },
   Frameworks: { ...frameworkProgressEndpoints },
   Settings: { ...settingsEndpoints },
   'E-mail': { ...mailEndpoints },

@@ -5,6 +5,7 @@ export * from './attack-graph';
 export * from './auth';
 export * from './billing';
 export * from './common';
+export * from './connected-apps';
 export * from './domain';
 export * from './endpoint';
 export * from './endpoints';

@@ -4,6 +4,9 @@
  * importing that feature, which could close a circle between features.
  */
 
+/** Every query of the Integrations page (the statuses, each provider's findings) starts with this. */
+export const INTEGRATIONS_KEY = ['integrations'] as const;
+
 /** Every cached task list starts with this key, so one invalidation refreshes them all. */
 export const TASKS_KEY = ['tasks'] as const;
 

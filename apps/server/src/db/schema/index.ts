@@ -1,6 +1,7 @@
 export * from './agent';
 export * from './allow-list';
 export * from './analytics';
+export * from './approved-apps';
 export * from './audit';
 export * from './billing';
 export * from './identities';

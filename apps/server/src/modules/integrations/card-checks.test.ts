@@ -79,6 +79,7 @@ describe.each(databaseKinds())('integration cards on %s', (kind) => {
       'external-sharing',
       'auto-forwarding',
       'password-policy',
+      'third-party-apps',
     ]);
     expect(byKey['member-2sv']).toMatchObject({
       result: 'fail',
@@ -155,5 +156,27 @@ describe.each(databaseKinds())('integration cards on %s', (kind) => {
     const { directory: _, ...older } = FACTS;
     await connectGoogle(alice, older);
     expect((await integrations(alice)).gws.notInCastellan).toBeNull();
+  });
+
+  it('names the workspace’s edition, or why it is unknown, and nothing after an older sync', async () => {
+    const alice = await server().signIn(ALICE);
+    const starter = { skuId: '1010020027', name: 'Google Workspace Business Starter', users: 4 };
+    await connectGoogle(alice, { ...FACTS, plan: { editions: [starter] } });
+    const gws = (await integrations(alice)).gws;
+    expect(gws.plan).toEqual({
+      name: 'Google Workspace Business Starter',
+      includes: '4 users, basic mobile management only, no Context-Aware Access',
+    });
+    // No check of the card is one the edition limits.
+    expect(gws.securityChecks.map((c: { planNote: string | null }) => c.planNote)).toEqual(
+      gws.securityChecks.map(() => null),
+    );
+
+    const unknown = 'Reconnect Google Workspace to let Castellan read your edition';
+    await connectGoogle(alice, { ...FACTS, plan: { editions: null, unknown } });
+    expect((await integrations(alice)).gws.plan).toEqual({ name: 'unknown', includes: unknown });
+
+    await connectGoogle(alice, FACTS);
+    expect((await integrations(alice)).gws.plan).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { httpStatus } from '../../lib/http';
 import { useUserData } from '../../lib/user-data';
+import { ConnectedApps } from '../connected-apps';
 import { useIntegrations } from './api';
 import { NOTICES, refusalOf, withoutFlags } from './connect-flags';
 import { useConnect } from './connect-integration';
@@ -134,6 +135,8 @@ export default function IntegrationsPage() {
             )
           );
         })}
+
+      {isAdmin && <ConnectedApps integrations={query.data} />}
 
       {comingSoon.length > 0 && (
         <section aria-labelledby="comingSoonTitle">

@@ -1,0 +1,1 @@
+export { ConnectedApps } from './ConnectedApps';
