@@ -171,6 +171,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
         providerClient(e.META_APP_ID, e.META_APP_SECRET, e.META_API_BASE_URL),
         e.META_GRAPH_VERSION,
       ),
+      /** Bitwarden's keys are pasted per organisation: only its origin is set here (null: the real hosts). */
+      bitwarden: { baseUrl: e.BITWARDEN_API_BASE_URL?.replace(/\/$/, '') ?? null },
+      /** AWS needs no app of ours (a key is pasted); null base URL: AWS's own hosts. */
+      aws: { baseUrl: e.AWS_API_BASE_URL?.replace(/\/$/, '') ?? null },
     },
     /**
      * Billing through Stripe; null without STRIPE_SECRET_KEY. `webhookSecret` null: the webhook

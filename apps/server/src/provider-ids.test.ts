@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '@castellan/contract';
+import { PROVIDER_IDS, PROVIDERS, type ProviderId, type ProviderInfo } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -31,6 +31,21 @@ const HOMES: Record<ProviderId, string[]> = {
     'packages/contract/src/providers/meta.ts',
     'apps/web/src/features/integrations/providers/meta/',
   ],
+  aws: [
+    'apps/server/src/modules/integrations/aws/',
+    'apps/server/test/fakes/aws/',
+    'packages/contract/src/providers/aws.ts',
+    'apps/web/src/features/integrations/providers/aws/',
+    // Its tasks are shown only to organisations that connected it.
+    'apps/server/src/modules/tasks/catalogue/cloud.ts',
+  ],
+  bitwarden: [
+    'apps/server/src/modules/integrations/bitwarden/',
+    'apps/server/test/fakes/bitwarden/',
+    'packages/contract/src/providers/bitwarden.ts',
+    'apps/web/src/features/integrations/providers/bitwarden/',
+    'apps/server/src/modules/tasks/catalogue/accounts.ts',
+  ],
 };
 
 /** The contract's list and its list of provider parts, the server's adapters, the web's and the fakes' lists. */
@@ -58,10 +73,11 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * its connect flow.
  */
 const namesOf = (id: ProviderId) => {
-  const { slug, connect } = PROVIDERS[id];
-  const paths = [connect.start, connect.callback].map(escapeRegExp).join('|');
+  const { slug, connect } = PROVIDERS[id] as ProviderInfo;
+  const paths = 'callback' in connect ? [connect.start, connect.callback] : [];
+  const flow = paths.length > 0 ? `|(?:${paths.map(escapeRegExp).join('|')})(?![\\w/-])` : '';
   return new RegExp(
-    `['"\`]${escapeRegExp(id)}['"\`]|['"\`/]${escapeRegExp(slug)}(?![\\w.-])|(?:${paths})(?![\\w/-])`,
+    `['"\`]${escapeRegExp(id)}['"\`]|['"\`/]${escapeRegExp(slug)}(?![\\w.-])${flow}`,
   );
 };
 

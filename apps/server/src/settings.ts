@@ -293,12 +293,22 @@ export const SETTINGS = {
     'one origin for the login dialog (`/v24.0/dialog/oauth`), the token endpoints, `/debug_token` and the Graph API',
     "Meta's hosts",
   ),
+  BITWARDEN_API_BASE_URL: setting(
+    z.url().optional(),
+    'one origin for the identity token endpoint (`/connect/token`) and the Public API (`/public/…`) of the Bitwarden integration (a local fake)',
+    "Bitwarden's cloud hosts of the region the administrator chooses",
+  ),
   META_GRAPH_VERSION: setting(
     z
       .string()
       .regex(/^v\d+\.\d+$/, 'must look like v24.0')
       .default('v24.0'),
     'the Graph API version Castellan calls',
+  ),
+  AWS_API_BASE_URL: setting(
+    z.url().optional(),
+    'one origin for every AWS call (STS, IAM, CloudTrail, S3 Control) on their real paths, still signed for the real service and region',
+    "AWS's hosts (iam.amazonaws.com, sts.<region>.amazonaws.com, …)",
   ),
   STRIPE_SECRET_KEY: setting(
     z

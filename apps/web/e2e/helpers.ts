@@ -252,3 +252,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Opens a task of the signed-in user's list, whatever its status, in its view; gives its list item
+ * and the view's "Automatic checks" section.
+ */
+export async function openTask(page: Page, title: string) {
+  await page.goto('/tasks');
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('All', { exact: true }).click();
+  await openTaskCategories(page);
+  const item = page
+    .getByRole('region', { name: 'Tasks', exact: true })
+    .getByRole('listitem', { name: title });
+  await item.getByRole('button').first().click();
+  const dialog = page.getByRole('dialog', { name: title });
+  return { item, dialog, checks: dialog.getByRole('region', { name: 'Automatic checks' }) };
+}

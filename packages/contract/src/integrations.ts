@@ -8,12 +8,10 @@ export * from './providers';
 /** Spec §3 "Integration": every id the product knows, in the order the page shows them. */
 export const INTEGRATION_IDS = [
   ...PROVIDER_IDS,
-  'aws',
   'azure',
   'gcp',
   'notion',
   '1password',
-  'bitwarden',
   'wordpress',
   'squarespace',
 ] as const;
@@ -118,6 +116,18 @@ export type IntegrationParams = z.infer<typeof integrationParams>;
 export const syncQueuedResponse = z.object({ integration });
 export type SyncQueuedResponse = z.infer<typeof syncQueuedResponse>;
 
+/**
+ * `POST /api/integrations/:id/connect`: the key of a provider connected with a form (its
+ * `connect.fields` name the credentials); checked at the provider before it is kept, sealed.
+ */
+export const keyConnectRequest = z.strictObject({
+  credentials: z.record(
+    z.string().regex(/^[a-zA-Z]{1,40}$/, 'must be a field name of the connect form'),
+    z.string().max(4096, 'must be at most 4096 characters'),
+  ),
+});
+export type KeyConnectRequest = z.infer<typeof keyConnectRequest>;
+
 /** Spec §3 "Stale user": an office-suite account nobody signs in to any more. */
 export const staleUser = z.object({
   firstName: z.string(),
@@ -152,5 +162,15 @@ export const integrationsEndpoints = {
     params: integrationParams,
     response: { 202: syncQueuedResponse },
     summary: 'Queue a sync of a connected integration now',
+  }),
+  connectWithKey: endpoint({
+    method: 'POST',
+    path: '/integrations/:id/connect',
+    access: 'admin',
+    params: integrationParams,
+    body: keyConnectRequest,
+    response: { 200: integration },
+    summary:
+      'Connect a provider with a pasted key (Bitwarden, AWS): tried at the provider, then kept sealed (400 when refused)',
   }),
 };

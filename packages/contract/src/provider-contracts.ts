@@ -1,3 +1,5 @@
+import { awsEndpoints } from './providers/aws';
+import { bitwardenEndpoints } from './providers/bitwarden';
 import { googleWorkspaceEndpoints } from './providers/google-workspace';
 import { metaEndpoints } from './providers/meta';
 import { microsoft365Endpoints } from './providers/microsoft-365';
@@ -5,6 +7,8 @@ import { microsoft365Endpoints } from './providers/microsoft-365';
 // Each provider's own part of the contract (providers/<slug>.ts): its schemas, exported here, and
 // its endpoints, joined below. A new provider is one line in each list.
 
+export * from './providers/aws';
+export * from './providers/bitwarden';
 export * from './providers/google-workspace';
 export * from './providers/meta';
 export * from './providers/microsoft-365';
@@ -13,4 +17,6 @@ export const providerEndpoints = {
   ...googleWorkspaceEndpoints,
   ...microsoft365Endpoints,
   ...metaEndpoints,
+  ...bitwardenEndpoints,
+  ...awsEndpoints,
 };

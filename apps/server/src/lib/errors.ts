@@ -53,3 +53,10 @@ export class TooManyRequestsError extends HttpError {
     super(429, message);
   }
 }
+
+/** 503: a provider the request depends on did not answer; nothing was changed. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

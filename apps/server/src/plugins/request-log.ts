@@ -1,11 +1,14 @@
-import { PROVIDER_IDS, PROVIDERS } from '@castellan/contract';
+import { PROVIDER_IDS, PROVIDERS, type ProviderInfo } from '@castellan/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
  * Routes whose query carries a one-time secret: the OAuth `code` and `state` of the sign-in and
  * connect callbacks, the token of an unsubscribe link. The log never keeps their query.
  */
-const CONNECT_CALLBACKS = PROVIDER_IDS.map((id) => `/api${PROVIDERS[id].connect.callback}`);
+const CONNECT_CALLBACKS = PROVIDER_IDS.flatMap((id) => {
+  const connect: ProviderInfo['connect'] = PROVIDERS[id].connect;
+  return 'callback' in connect ? [`/api${connect.callback}`] : [];
+});
 const SECRET_QUERY_ROUTES = new Set([
   '/api/auth/:provider/callback',
   ...CONNECT_CALLBACKS,

@@ -46,8 +46,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 
 /** The pages a popup connect flow shows after leaving for its provider. */
 const POPUP_PAGES = PROVIDER_IDS.flatMap((id) => {
-  const { start, callback, opens, landing }: ProviderInfo['connect'] = PROVIDERS[id].connect;
-  return opens === 'popup'
-    ? [`/api${start}`, `/api${callback}`, ...(landing ? [landing] : [])]
-    : [];
+  const connect: ProviderInfo['connect'] = PROVIDERS[id].connect;
+  if (connect.opens !== 'popup') return [];
+  const { start, callback, landing } = connect;
+  return [`/api${start}`, `/api${callback}`, ...(landing ? [landing] : [])];
 });

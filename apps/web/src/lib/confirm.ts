@@ -11,7 +11,11 @@ const listeners = new Set<() => void>();
 
 /** Asks for a confirmation in a modal dialog (the signed-in layout shows it). */
 export function openConfirmModal(options: ConfirmOptions): void {
-  waiting.push(options);
+  // The close button is an icon: it needs a name for screen readers.
+  waiting.push({
+    ...options,
+    closeButtonProps: { 'aria-label': 'Close', ...options.closeButtonProps },
+  });
   for (const listener of listeners) listener();
 }
 

@@ -38,6 +38,14 @@ export const organizations = pgTable('organizations', {
    * lower-case punycode, never a consumer mail domain. Shares with them are not "external".
    */
   trustedDomains: text('trusted_domains').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * The integrations it has connected, whatever their status now (kept by the integrations
+   * module): tasks about a service it uses (AWS, Bitwarden) are assigned only once it is here.
+   */
+  connectedIntegrations: text('connected_integrations')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** The organisation's Stripe customer (`cus_...`), created on its first visit to billing. */
   stripeCustomerId: text('stripe_customer_id').unique(),
   /** Its subscription's Stripe status (`active`, `past_due`, `canceled`, ...); null when none. */

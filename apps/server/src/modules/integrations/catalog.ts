@@ -25,12 +25,10 @@ export const INTEGRATIONS: readonly IntegrationDefinition[] = [
     description: ADAPTERS[id].card.description,
     comingSoon: false,
   })),
-  comingSoon('aws', 'Amazon Web Services', 'Checks your AWS accounts for risky settings.'),
   comingSoon('azure', 'Microsoft Azure', 'Checks your Azure subscriptions for risky settings.'),
   comingSoon('gcp', 'Google Cloud', 'Checks your Google Cloud projects for risky settings.'),
   comingSoon('notion', 'Notion', 'Checks who can see your Notion pages.'),
   comingSoon('1password', '1Password', 'Checks that your team uses its password manager.'),
-  comingSoon('bitwarden', 'Bitwarden', 'Checks that your team uses its password manager.'),
   comingSoon('wordpress', 'WordPress', 'Checks your WordPress site for risky settings.'),
   comingSoon('squarespace', 'Squarespace', 'Checks your Squarespace site for risky settings.'),
 ];

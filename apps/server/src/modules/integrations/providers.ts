@@ -1,4 +1,6 @@
 import type { ProviderId } from '@castellan/contract';
+import { aws } from './aws/adapter';
+import { bitwarden } from './bitwarden/adapter';
 import { googleWorkspace } from './google/adapter';
 import type { ProviderAdapter } from './kit/adapter';
 import { meta } from './meta/adapter';
@@ -9,6 +11,8 @@ export const ADAPTERS: Readonly<Record<ProviderId, ProviderAdapter>> = {
   gws: googleWorkspace,
   m365: microsoft365,
   meta,
+  aws,
+  bitwarden,
 };
 
 export const adapterOf = (id: string): ProviderAdapter | null =>

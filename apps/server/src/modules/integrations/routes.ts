@@ -5,6 +5,7 @@ import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import { ADAPTERS } from './providers';
 import {
+  connectWithKey,
   disconnectIntegration,
   type IntegrationsContext,
   listIntegrations,
@@ -38,6 +39,18 @@ export const integrationRoutes =
         viewerOf(session),
       );
       request.log.info({ integration: request.params.id }, 'integration disconnected');
+      return integration;
+    });
+
+    route(app, endpoints.connectWithKey, async (request) => {
+      const session = sessionOf(request);
+      const integration = await connectWithKey(
+        ctx,
+        session,
+        request.params.id,
+        request.body.credentials,
+      );
+      request.log.info({ integration: request.params.id }, 'integration connected with a key');
       return integration;
     });
 

@@ -1,14 +1,23 @@
 import {
+  type ConnectKind,
   EVIDENCE_SOURCES,
   type Integration,
   type IntegrationId,
   type IntegrationsResponse,
+  isProviderId,
   PROVIDER_IDS,
+  PROVIDERS,
 } from '@castellan/contract';
 import type { Config } from '../../config';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../../lib/errors';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
+import type { ActiveSession } from '../sessions/repository';
 import type { Evidence } from '../tasks/evidence';
 import { listEvidenceFrom } from '../tasks/repository';
 import { forgetEvidence } from '../tasks/service';
@@ -16,6 +25,8 @@ import { listMembersByName } from '../users/repository';
 import { cardChecks, notInCastellan, type Viewer } from './card-checks';
 import { INTEGRATIONS, type IntegrationDefinition, integrationLogo } from './catalog';
 import type { IntegrationsContext } from './kit/context';
+import { keepConnectedList, recordGrant } from './kit/grants';
+import { checkKeyFields, KeyRefused } from './kit/key-connect';
 import {
   deleteIntegrationRow,
   findIntegrationRow,
@@ -23,6 +34,7 @@ import {
   listIntegrationRows,
   setSyncState,
 } from './kit/repository';
+import { reportsOnDevices } from './kit/suite-device';
 import { openTokens } from './kit/tokens';
 import { adapterOf } from './providers';
 import { judgeIntegrations } from './suites';
@@ -123,12 +135,17 @@ export async function disconnectIntegration(
   const d = definition(id);
   const row = await deleteIntegrationRow(ctx.db, organizationId, id);
   if (row) {
+    await keepConnectedList(ctx.db, organizationId);
     const revoke = adapterOf(id)?.revoke;
     const giveBack = async () =>
       revoke?.(ctx.config, { ...openTokens(ctx.box, row), accountId: row.accountId });
     await giveBack().catch((err: unknown) =>
       ctx.log.warn({ err, integration: id }, 'the provider did not revoke the grant'),
     );
+    // The devices are judged without it before its evidence goes, so that a device task it and
+    // the agent both passed does not open for a moment; the verdicts its newer reports overruled
+    // come back at once.
+    if (reportsOnDevices(id)) await ctx.devices.judge(ctx.db, organizationId);
     const source = EVIDENCE_SOURCES.find((s) => s === id);
     if (source) await forgetEvidence(ctx.db, organizationId, source);
     // The other suite may now speak for members this one did, and the attack counts change.
@@ -141,6 +158,64 @@ export async function disconnectIntegration(
     });
   }
   return toIntegration(ctx.config, d, undefined, await cardInputs(ctx.db, organizationId, viewer));
+}
+
+/** How long a provider may take to answer the key check of a connect form. */
+const KEY_CHECK_MS = 20_000;
+
+/**
+ * Connects a provider with the key an administrator pasted (its `connect` is a form): the key
+ * is checked against the form's fields, tried at the provider, then sealed like a grant's
+ * tokens, and a first sync is queued. A refused key changes nothing.
+ */
+export async function connectWithKey(
+  ctx: IntegrationsContext,
+  session: ActiveSession,
+  id: IntegrationId,
+  given: Readonly<Record<string, string>>,
+): Promise<Integration> {
+  const d = definition(id);
+  const adapter = adapterOf(id);
+  const connect = isProviderId(id) ? (PROVIDERS[id].connect as ConnectKind) : null;
+  if (!adapter?.keyConnect || connect?.opens !== 'form' || !isProviderId(id)) {
+    throw new BadRequestError(`${d.name} is not connected with a key: use its Connect button.`);
+  }
+  const credentials = checkKeyFields(connect.fields, given);
+  let accountId: string | null;
+  try {
+    ({ accountId } = await adapter.keyConnect.verify(
+      ctx.config,
+      credentials,
+      AbortSignal.timeout(KEY_CHECK_MS),
+    ));
+  } catch (err) {
+    if (err instanceof KeyRefused) throw new BadRequestError(err.message);
+    ctx.log.warn({ err, integration: id }, 'the provider did not answer the key check');
+    throw new ServiceUnavailableError(
+      `${d.name} did not answer in time, so the key could not be checked. Nothing was saved: try again in a minute.`,
+    );
+  }
+  await recordGrant(
+    ctx,
+    session,
+    { id },
+    {
+      accessToken: JSON.stringify(credentials),
+      refreshToken: null,
+      expiresAt: null,
+      scopes: [...PROVIDERS[id].scopes],
+      accountId,
+    },
+    true,
+  );
+  const row = await findIntegrationRow(ctx.db, session.organization.id, id);
+  const viewer = { userId: session.user.id, role: session.user.role };
+  return toIntegration(
+    ctx.config,
+    d,
+    row ?? undefined,
+    await cardInputs(ctx.db, session.organization.id, viewer),
+  );
 }
 
 /** Queues a sync now (202); an integration that is not connected has nothing to sync. */

@@ -52,16 +52,34 @@ export async function lockOrganization(db: Db, organizationId: string): Promise<
     .for('no key update');
 }
 
-/** The office suite the organisation works in, once a sign-in told. */
-export async function findWorkspace(
+/** Records which integrations the organisation has connected now (see `connectedIntegrations`). */
+export async function setConnectedIntegrations(
   db: Db,
   organizationId: string,
-): Promise<SignInProvider | null> {
+  integrationIds: readonly string[],
+): Promise<void> {
+  await db
+    .update(organizations)
+    .set({ connectedIntegrations: [...integrationIds].sort() })
+    .where(eq(organizations.id, organizationId));
+}
+
+/**
+ * What decides which catalogue tasks an organisation has: the office suite it works in (once a
+ * sign-in told) and the integrations it has connected (whatever their status now).
+ */
+export async function findCatalogueScope(
+  db: Db,
+  organizationId: string,
+): Promise<{ workspace: SignInProvider | null; connected: string[] }> {
   const [row] = await db
-    .select({ workspace: organizations.workspace })
+    .select({
+      workspace: organizations.workspace,
+      connected: organizations.connectedIntegrations,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return row?.workspace ?? null;
+  return { workspace: row?.workspace ?? null, connected: row?.connected ?? [] };
 }
 
 export async function listOrganizationIds(db: Db): Promise<string[]> {

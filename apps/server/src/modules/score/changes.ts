@@ -1,6 +1,6 @@
 import { EVIDENCE_SOURCE_NAMES, type EvidenceSource, type ScoreChange } from '@castellan/contract';
 import type { Db } from '../../db/client';
-import { findWorkspace } from '../organizations/repository';
+import { findCatalogueScope } from '../organizations/repository';
 import { catalogueFor } from '../tasks/assignment';
 import { CATALOGUE } from '../tasks/catalogue';
 import { listTaskChanges } from '../tasks/repository';
@@ -27,11 +27,11 @@ export async function listScoreChanges(
   organizationId: string,
   since: Date,
 ): Promise<ScoreChange[]> {
-  const [workspace, stored] = await Promise.all([
-    findWorkspace(db, organizationId),
+  const [scope, stored] = await Promise.all([
+    findCatalogueScope(db, organizationId),
     listTaskChanges(db, organizationId, since, CHANGES_LISTED),
   ]);
-  const catalogue = catalogueFor(CATALOGUE, workspace);
+  const catalogue = catalogueFor(CATALOGUE, scope.workspace, scope.connected);
   return stored.flatMap((c) => {
     // A task retired from the catalogue (or not in this office suite) no longer counts.
     const task = catalogue.find((t) => t.id === c.catalogueId);

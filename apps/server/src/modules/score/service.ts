@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { findWorkspace, listOrganizationIds } from '../organizations/repository';
+import { findCatalogueScope, listOrganizationIds } from '../organizations/repository';
 import { latestAnalysisSummary } from '../risk-analysis/service';
 import { Completions, catalogueFor, type Member } from '../tasks/assignment';
 import { CATALOGUE } from '../tasks/catalogue';
@@ -33,11 +33,13 @@ export const HISTORY_DAYS = 90;
 
 /** The organisation's catalogue without the tasks marked not applicable: what totals count. */
 async function applicableCatalogue(db: Db, organizationId: string) {
-  const [workspace, notApplicable] = await Promise.all([
-    findWorkspace(db, organizationId),
+  const [scope, notApplicable] = await Promise.all([
+    findCatalogueScope(db, organizationId),
     listNotApplicable(db, organizationId),
   ]);
-  return new TaskStates(notApplicable).applicable(catalogueFor(CATALOGUE, workspace));
+  return new TaskStates(notApplicable).applicable(
+    catalogueFor(CATALOGUE, scope.workspace, scope.connected),
+  );
 }
 
 /**

@@ -30,6 +30,19 @@ describe('assignment', () => {
     expect(ids('microsoft')).toEqual(['m365', 'both', 'any']);
   });
 
+  it('shows the tasks about a service only once that integration is connected', () => {
+    const tasks = [
+      entry('aws-root', { scope: 'Admin', onlyWith: ['aws'] }),
+      entry('vault', { scope: 'Admin', onlyWith: ['bitwarden', '1password'] }),
+      entry('any', {}),
+    ];
+    const ids = (connected: string[]) =>
+      catalogueFor(tasks, 'google', connected).map((t) => t.id);
+    expect(ids([])).toEqual(['any']);
+    expect(ids(['gws', 'aws'])).toEqual(['aws-root', 'any']);
+    expect(ids(['1password'])).toEqual(['vault', 'any']);
+  });
+
   it('reads back the task ids it makes', () => {
     const id = taskIdOf('use-password-manager', '0b9d4f57-5a43-4c53-9d2b-3a1c1f0e8a11');
     expect(parseTaskId(id)).toEqual({

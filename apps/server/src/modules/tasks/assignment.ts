@@ -49,14 +49,20 @@ export function suiteOf(t: CatalogueTask): Workspace {
   return null;
 }
 
-/** The tasks of an organisation: those of the other office suite are left out once it is known. */
-export const catalogueFor = (catalogue: readonly CatalogueTask[], workspace: Workspace) =>
-  workspace === null
-    ? catalogue
-    : catalogue.filter((t) => {
-        const suite = suiteOf(t);
-        return suite === null || suite === workspace;
-      });
+/**
+ * The tasks of an organisation: those of the other office suite are left out once it is known,
+ * and those about a service (AWS, Bitwarden) until it is connected.
+ */
+export const catalogueFor = (
+  catalogue: readonly CatalogueTask[],
+  workspace: Workspace,
+  connected: readonly string[] = [],
+) =>
+  catalogue.filter((t) => {
+    if (t.onlyWith && !t.onlyWith.some((id) => connected.includes(id))) return false;
+    const suite = suiteOf(t);
+    return workspace === null || suite === null || suite === workspace;
+  });
 
 export const assignedTo = (catalogue: readonly CatalogueTask[], member: Pick<Member, 'role'>) =>
   catalogue.filter((t) => t.scope === 'Individual' || member.role === 'admin');

@@ -1,6 +1,6 @@
 import type { EvidenceSource } from '@castellan/contract';
 import type { Db } from '../../db/client';
-import { findWorkspace } from '../organizations/repository';
+import { findCatalogueScope } from '../organizations/repository';
 import { countMembers, listMembersByName } from '../users/repository';
 import { assignedTo, Completions, catalogueFor } from './assignment';
 import { CATALOGUE } from './catalogue';
@@ -22,7 +22,7 @@ export async function withEvidenceChanges(
 ): Promise<void> {
   // One after the other: `db` is often the caller's transaction, one connection that runs one
   // query at a time (node-postgres queues the rest, a use it deprecates).
-  const workspace = await findWorkspace(db, organizationId);
+  const scope = await findCatalogueScope(db, organizationId);
   const members = await listMembersByName(db, organizationId, onlyUserId);
   const { members: teamSize } = await countMembers(db, organizationId);
   const manual = await listCompletions(db, organizationId, onlyUserId);
@@ -36,7 +36,7 @@ export async function withEvidenceChanges(
   );
   const was = new Completions(manual, new EvidenceIndex(before));
   const is = new Completions(manual, new EvidenceIndex(after));
-  const catalogue = catalogueFor(CATALOGUE, workspace);
+  const catalogue = catalogueFor(CATALOGUE, scope.workspace, scope.connected);
   const changes: TaskChange[] = [];
   const compare = (catalogueId: string, userId: string | null, member: { id: string }) => {
     const task = catalogue.find((t) => t.id === catalogueId);

@@ -1,11 +1,9 @@
 // Every check a source of evidence runs names the catalogue task that fixes what it finds, and
 // every task the catalogue says a source can check is named by one.
-import { AGENT_CHECKS, type EvidenceSource } from '@castellan/contract';
+import { AGENT_CHECKS, type EvidenceSource, PROVIDER_IDS } from '@castellan/contract';
 import { CHECKS } from '@castellan/scanner';
 import { describe, expect, it } from 'vitest';
-import { GOOGLE_CHECK_TASKS } from '../integrations/google/verdicts';
-import { META_CHECK_TASKS } from '../integrations/meta/verdicts';
-import { M365_CHECK_TASKS } from '../integrations/microsoft/verdicts';
+import { ADAPTERS } from '../integrations/providers';
 import { CATALOGUE, catalogueById } from './catalogue';
 
 type CheckTasks = Readonly<Record<string, readonly string[]>>;
@@ -15,13 +13,16 @@ const tasksOf = <T>(checks: Record<string, T>, tasks: (check: T) => readonly str
 const one = (taskId: string) => [taskId];
 
 /** Each source's checks → the tasks its verdicts decide, in one shape. */
-const SOURCES: Record<EvidenceSource, CheckTasks> = {
+const SOURCES = {
   'domain-scan': tasksOf(CHECKS, (c) => (c.taskId ? [c.taskId] : [])),
-  gws: tasksOf(GOOGLE_CHECK_TASKS, one),
-  m365: tasksOf(M365_CHECK_TASKS, one),
-  meta: tasksOf(META_CHECK_TASKS, one),
+  ...Object.fromEntries(
+    PROVIDER_IDS.map((id) => [
+      id,
+      Object.fromEntries(ADAPTERS[id].checks.map((c) => [c.key, one(c.task)])),
+    ]),
+  ),
   agent: tasksOf(AGENT_CHECKS, (c) => c.tasks),
-};
+} as Record<EvidenceSource, CheckTasks>;
 
 /**
  * Checks whose findings no catalogue task fixes yet, each with the task proposed for it. Only
@@ -37,7 +38,6 @@ const NOT_CHECKED_YET: ReadonlySet<string> = new Set([
   // Google Workspace and Microsoft 365 data the syncs do not read yet.
   'separate-admin-accounts',
   'phishing-resistant-mfa-for-admins',
-  'review-third-party-apps',
   'manage-mobile-devices',
   'gmail-safety-settings',
   'microsoft-365-email-protection',
@@ -90,7 +90,7 @@ describe('the sources of task evidence', () => {
   });
 
   it('checks every automatable task, by a source of its kind, or says why not', () => {
-    const backend = named(['domain-scan', 'gws', 'm365', 'meta']);
+    const backend = named(['domain-scan', ...PROVIDER_IDS]);
     const agent = named(['agent']);
     const unchecked = CATALOGUE.filter(
       (t) =>

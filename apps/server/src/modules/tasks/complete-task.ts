@@ -1,7 +1,7 @@
 import type { Task } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { findWorkspace } from '../organizations/repository';
+import { findCatalogueScope } from '../organizations/repository';
 import { countMembers, listMembersByName } from '../users/repository';
 import {
   assignedTo,
@@ -40,11 +40,11 @@ export async function findAssignedTask(
 ): Promise<{ entry: CatalogueTask; assignee: Member; catalogue: readonly CatalogueTask[] }> {
   const { catalogueId, userId } = parseTaskId(taskId);
   const entry = catalogueById.get(catalogueId);
-  const [workspace, [assignee]] = await Promise.all([
-    findWorkspace(db, organizationId),
+  const [scope, [assignee]] = await Promise.all([
+    findCatalogueScope(db, organizationId),
     listMembersByName(db, organizationId, userId),
   ]);
-  const catalogue = catalogueFor(CATALOGUE, workspace);
+  const catalogue = catalogueFor(CATALOGUE, scope.workspace, scope.connected);
   if (!entry || !assignee || !assignedTo(catalogue, assignee).includes(entry)) {
     throw new NotFoundError('No such task.');
   }

@@ -1,6 +1,6 @@
 import type { EvidenceSource, Task } from '@castellan/contract';
 import type { Db } from '../../db/client';
-import { findWorkspace } from '../organizations/repository';
+import { findCatalogueScope } from '../organizations/repository';
 import { countMembers, listMembersByName } from '../users/repository';
 import { assignedTo, Completions, catalogueFor, type Member, toTask } from './assignment';
 import { CATALOGUE } from './catalogue';
@@ -30,9 +30,9 @@ export async function loadProgress(
   completions: Completions;
   states: TaskStates;
 }> {
-  const [workspace, members, completions, evidence, counted, notApplicable, snoozes] =
+  const [scope, members, completions, evidence, counted, notApplicable, snoozes] =
     await Promise.all([
-      findWorkspace(db, organizationId),
+      findCatalogueScope(db, organizationId),
       listMembersByName(db, organizationId, onlyUserId),
       listCompletions(db, organizationId, onlyUserId, onlyCatalogueIds),
       listEvidence(db, organizationId, onlyUserId, onlyCatalogueIds),
@@ -41,7 +41,7 @@ export async function loadProgress(
       listSnoozes(db, organizationId, now, onlyUserId),
     ]);
   return {
-    catalogue: catalogueFor(CATALOGUE, workspace),
+    catalogue: catalogueFor(CATALOGUE, scope.workspace, scope.connected),
     members,
     memberCount: counted.members,
     completions: new Completions(completions, new EvidenceIndex(evidence)),

@@ -1,10 +1,12 @@
 import type { Integration } from '@castellan/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { openConfirmModal } from '../../lib/confirm';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useDisconnectIntegration, useSyncIntegration } from './api';
-import { useConnect } from './connect-integration';
+import { keyConnectFields, useConnect } from './connect-integration';
 import { actionsFor, connectBlockedReason, isSyncing } from './integration-display';
+import { KeyConnectDialog } from './KeyConnectDialog';
 
 const failed = (summary: string) => (error: Error) =>
   showToast({ severity: 'error', summary, detail: error.message, life: 8000 });
@@ -14,6 +16,8 @@ export function IntegrationActions({ integration }: { integration: Integration }
   const sync = useSyncIntegration();
   const disconnect = useDisconnectIntegration();
   const connect = useConnect();
+  const [keyForm, setKeyForm] = useState(false);
+  const form = keyConnectFields(integration.id);
   const actions = actionsFor(integration);
   const blocked = connectBlockedReason(integration);
   const { name } = integration;
@@ -38,7 +42,6 @@ export function IntegrationActions({ integration }: { integration: Integration }
         </Text>
       ),
       labels: { confirm: 'Disconnect', cancel: 'Cancel' },
-      closeButtonProps: { 'aria-label': 'Close' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         disconnect.mutate(integration, {
@@ -58,7 +61,7 @@ export function IntegrationActions({ integration }: { integration: Integration }
           <Button
             size="sm"
             disabled={blocked !== null}
-            onClick={() => connect(integration.id)}
+            onClick={() => (form ? setKeyForm(true) : connect(integration.id))}
             aria-label={`${connectLabel} ${name}`}
           >
             {connectLabel}
@@ -89,6 +92,14 @@ export function IntegrationActions({ integration }: { integration: Integration }
           </Button>
         )}
       </Group>
+      {form && (
+        <KeyConnectDialog
+          integration={integration}
+          fields={form}
+          opened={keyForm}
+          onClose={() => setKeyForm(false)}
+        />
+      )}
       {blocked && !actions.includes('sync') && (
         <Text size="sm" c="dimmed">
           {blocked}

@@ -168,6 +168,45 @@ describe('integration card', () => {
     expect(api.callsTo('DELETE /integrations/gws')).toHaveLength(1);
   });
 
+  it('connects Bitwarden with a pasted key, saying what is wrong and keeping what was typed', async () => {
+    const bitwarden = integration({ id: 'bitwarden', name: 'Bitwarden', securityChecks: [] });
+    let tries = 0;
+    const api = fakeApi({
+      'POST /integrations/bitwarden/connect': () =>
+        ++tries === 1
+          ? reply({ error: 'Bitwarden did not accept this API key.' }, 400)
+          : reply({ ...bitwarden, status: 'connected' }),
+    });
+    const { user } = renderCard(bitwarden);
+    await user.click(screen.getByRole('button', { name: 'Connect Bitwarden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Bitwarden' });
+    const submit = within(dialog).getByRole('button', { name: 'Connect' });
+
+    await user.type(within(dialog).getByLabelText(/Client ID/), 'user.1234');
+    await user.click(submit);
+    expect(within(dialog).getByText(/a personal key \(user\.…\) does not work/)).toBeVisible();
+    expect(within(dialog).getByText('Enter the client secret.')).toBeVisible();
+    expect(api.callsTo('POST /integrations/bitwarden/connect')).toHaveLength(0);
+
+    const id = 'organization.0f6c3b8e-2d4a-4c1b-9a7e-5b2f8d1c3e40';
+    await user.clear(within(dialog).getByLabelText(/Client ID/));
+    await user.type(within(dialog).getByLabelText(/Client ID/), id);
+    await user.type(within(dialog).getByLabelText(/Client secret/), 's3cret');
+    await user.selectOptions(within(dialog).getByLabelText(/Bitwarden server/), 'eu');
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Bitwarden did not accept this API key.',
+    );
+    expect(within(dialog).getByLabelText(/Client ID/)).toHaveValue(id);
+    expect(api.callsTo('POST /integrations/bitwarden/connect')[0]?.body).toEqual({
+      credentials: { clientId: id, clientSecret: 's3cret', region: 'eu' },
+    });
+
+    await user.click(submit);
+    expect(await findToast('status', 'Bitwarden connected')).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Connect Bitwarden' })).not.toBeInTheDocument();
+  });
+
   it('says so when the browser blocks the Meta sign-in popup', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = renderCard(integration({ id: 'meta', name: 'Meta', securityChecks: [] }));
@@ -210,6 +249,56 @@ describe('integration card', () => {
     expect(check).toHaveTextContent('needs Entra ID P1');
     expect(check).toHaveTextContent(
       /does not include Entra ID P1\. The free way: the Microsoft 365 admin center/,
+    );
+  });
+
+  it('names the Google Workspace edition, and what to look at instead of a check it limits', () => {
+    renderCard(
+      integration({
+        status: 'connected',
+        lastScan: '2026-11-30T10:00:00.000Z',
+        plan: {
+          name: 'Google Workspace Business Starter',
+          includes: '12 users, basic mobile management only, no Context-Aware Access',
+        },
+        securityChecks: [
+          {
+            key: 'phones',
+            name: 'Phones',
+            description: 'Verifies phones are locked and up to date.',
+            enabled: true,
+            planNote:
+              'Google Workspace Business Starter has only Google’s basic mobile management, so Google may not report whether phones are locked, up to date and safe. Instead, look at each phone in the Admin console (Devices → Mobile & endpoints → Devices).',
+            result: 'unknown',
+            checkedAt: '2026-11-30T10:00:00.000Z',
+            detail: null,
+            taskId: null,
+          },
+        ],
+      }),
+    );
+    expect(card('Google Workspace')).toHaveTextContent(
+      'Plan: Google Workspace Business Starter (12 users, basic mobile management only, no Context-Aware Access)',
+    );
+    const check = within(screen.getByRole('list', { name: 'Security checks of Google Workspace' }))
+      .getByText('Phones')
+      .closest('li');
+    expect(check).toHaveTextContent(/basic mobile management.*Admin console \(Devices →/);
+  });
+
+  it('says on a Google Workspace card why its edition is unknown', () => {
+    renderCard(
+      integration({
+        status: 'connected',
+        lastScan: '2026-11-30T10:00:00.000Z',
+        plan: {
+          name: 'unknown',
+          includes: 'Reconnect Google Workspace to let Castellan read your edition',
+        },
+      }),
+    );
+    expect(card('Google Workspace')).toHaveTextContent(
+      'Plan: unknown (Reconnect Google Workspace to let Castellan read your edition)',
     );
   });
 });

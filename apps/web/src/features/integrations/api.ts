@@ -7,10 +7,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, apiDelete, apiQuery } from '../../lib/api';
+import { INTEGRATIONS_KEY } from '../../lib/query-keys';
 import { isSyncing } from './integration-display';
 
-/** Every query of this page starts with this key. */
-export const INTEGRATIONS_KEY = ['integrations'] as const;
+export { INTEGRATIONS_KEY } from '../../lib/query-keys';
 
 /** While a sync is queued or running, the statuses are asked for again this often. */
 export const SYNC_POLL_MS = 2000;
@@ -59,6 +59,20 @@ export function useDisconnectIntegration() {
         connectedSince: null,
         sync: { state: 'idle', error: null },
       });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY }),
+  });
+}
+
+/** Connects a provider with a pasted key; the list then shows it connected and syncing. */
+export function useConnectWithKey() {
+  const queryClient = useQueryClient();
+  const replace = useReplaceIntegration();
+  return useMutation({
+    mutationFn: ({ id, credentials }: { id: IntegrationId; credentials: Record<string, string> }) =>
+      api('POST', '/integrations/:id/connect', { params: { id }, body: { credentials } }),
+    onSuccess: (answer) => {
+      if (answer) replace(answer);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY }),
   });

@@ -1,11 +1,23 @@
 import type { IntegrationId } from '@castellan/contract';
-import { isProviderId, PROVIDERS } from '@castellan/contract/providers';
+import {
+  type ConnectField,
+  type ConnectKind,
+  isProviderId,
+  PROVIDERS,
+} from '@castellan/contract/providers';
 import { useQueryClient } from '@tanstack/react-query';
 import { oauthFlow } from '../../lib/oauth-flow';
 import { showToast } from '../../lib/toast';
 import { integrationsQuery } from './api';
 import { connectOutcomeToast } from './connect-flags';
 import { openConnectPopup, POPUP_BLOCKED } from './connect-popup';
+
+/** The fields of a provider connected with a pasted key (its form), or null for a consent flow. */
+export function keyConnectFields(id: IntegrationId): readonly ConnectField[] | null {
+  if (!isProviderId(id)) return null;
+  const connect: ConnectKind = PROVIDERS[id].connect;
+  return connect.opens === 'form' ? connect.fields : null;
+}
 
 /**
  * Connects (or reconnects) an integration the way its provider declares (`connect` in the contract's list):
@@ -16,7 +28,10 @@ export function useConnect(): (id: IntegrationId) => void {
   const queryClient = useQueryClient();
   return (id) => {
     if (!isProviderId(id)) return;
-    const { start, opens } = PROVIDERS[id].connect;
+    const connect: ConnectKind = PROVIDERS[id].connect;
+    // A key-connect provider's form is opened by its card (IntegrationActions).
+    if (connect.opens === 'form') return;
+    const { start, opens } = connect;
     const path = `/api${start}`;
     if (opens === 'redirect') {
       oauthFlow.start(id, '/integrations');

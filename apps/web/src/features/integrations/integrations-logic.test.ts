@@ -51,7 +51,8 @@ describe('integration cards', () => {
     expect(
       connectBlockedReason(integration('gws', { unavailableReason: 'Google is not set up.' })),
     ).toBe('Google is not set up.');
-    expect(connectBlockedReason(integration('aws'))).toMatch(/cannot be connected/);
+    expect(connectBlockedReason(integration('azure'))).toMatch(/cannot be connected/);
+    expect(connectBlockedReason(integration('aws'))).toBeNull();
     expect(connectBlockedReason(integration('meta'))).toBeNull();
   });
 

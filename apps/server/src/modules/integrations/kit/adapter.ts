@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import type { ProviderCheck } from './checks';
 import type { IntegrationsContext } from './context';
 import type { RevokeGrant } from './grants';
+import type { KeyConnect } from './key-connect';
 import type { IntegrationRow } from './repository';
 import type { SuiteMembers } from './sign-in-suite';
 import type { ProviderSync, SyncContext } from './sync-runner';
@@ -59,6 +60,8 @@ export type ProviderAdapter = {
   };
   /** Gives a grant back at the provider, where it offers a way. */
   revoke?: RevokeGrant;
+  /** How a key pasted in the connect form is tried (providers whose `connect` is a form). */
+  keyConnect?: KeyConnect;
   /** The connect flow and the provider's own calls. */
   routes: (ctx: IntegrationsContext) => FastifyPluginAsyncZod;
 };

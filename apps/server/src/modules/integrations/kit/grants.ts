@@ -1,9 +1,10 @@
 import type { IntegrationId } from '@castellan/contract';
 import { auditActor } from '../../audit/actor';
 import { recordAuditEvent } from '../../audit/repository';
+import { setConnectedIntegrations } from '../../organizations/repository';
 import type { ActiveSession } from '../../sessions/repository';
 import type { IntegrationsContext } from './context';
-import { saveGrant, setSyncState } from './repository';
+import { listIntegrationRows, saveGrant, setSyncState } from './repository';
 import { sealContext } from './tokens';
 
 /** How a provider takes a grant back, where it offers a way. */
@@ -11,6 +12,16 @@ export type RevokeGrant = (
   config: IntegrationsContext['config'],
   tokens: { accessToken: string | null; refreshToken: string | null; accountId?: string | null },
 ) => Promise<void>;
+
+/** Tells the organisation which integrations it has now: they decide some of its tasks. */
+export async function keepConnectedList(db: IntegrationsContext['db'], organizationId: string) {
+  const rows = await listIntegrationRows(db, organizationId);
+  await setConnectedIntegrations(
+    db,
+    organizationId,
+    rows.map((r) => r.integrationId),
+  );
+}
 
 /** What a connect flow obtained from the provider. */
 export type ObtainedGrant = {
@@ -62,6 +73,7 @@ export async function recordGrant(
       tokenExpiresAt: null,
     });
     await audit('integration.permission_missing');
+    await keepConnectedList(db, session.organization.id);
     return 'permission_missing';
   }
   const context = sealContext(connection);
@@ -73,6 +85,7 @@ export async function recordGrant(
     tokenExpiresAt: grant.expiresAt,
   });
   await audit('integration.connected');
+  await keepConnectedList(db, session.organization.id);
   const first = await ctx.syncQueue?.requestSync({
     organizationId: row.organizationId,
     integrationId,

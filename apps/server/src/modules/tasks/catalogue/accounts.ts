@@ -346,4 +346,33 @@ export const accounts: CatalogueEntry[] = [
     cisSafeguards: ['5.2'],
     cyberEssentials: ['secure-configuration', 'user-access-control'],
   },
+  {
+    id: 'require-password-manager-two-step',
+    version: 1,
+    title: 'Require two-step login in the password manager',
+    summary:
+      'Turn on the password manager’s rule that every member must use a second sign-in step to open the company vault.',
+    why: 'The password manager holds the keys to everything else: e-mail, banking, suppliers, social media. If one person’s master password is guessed or stolen, a second step is what stops a stranger from opening all of them at once.',
+    instructions: [
+      {
+        platform: null,
+        steps: [
+          'Tell the team first: in Bitwarden, members (other than owners and admins) without two-step login lose access to the organisation until they turn it on. Give people a day to set up an authenticator app or a security key.',
+          'Bitwarden: sign in to the web vault as an owner or admin, open the Admin Console, then Policies → Require two-step login. Tick "Turn on" and save.',
+          'Other business password managers (1Password, Keeper, Dashlane, Proton Pass): in the admin console, find the security or policy settings and require two-factor authentication for all members, or sign-in through your Google or Microsoft account that already requires it.',
+          'Ask owners and admins to add a second method as a backup (a second security key, or recovery codes stored offline), so a lost phone does not lock the company out.',
+          'Check: in Bitwarden, Admin Console → Policies should show "Require two-step login" as on, and Admin Console → Members should still list everyone as confirmed; in other managers, the member list should show two-factor authentication on for everyone.',
+        ],
+      },
+    ],
+    scope: 'Admin',
+    category: 'Basic protection',
+    platforms: [],
+    minutes: 15,
+    risk: 'High',
+    automation: 'AutomatableBackend',
+    cisSafeguards: ['6.3'],
+    cyberEssentials: ['user-access-control'],
+    onlyWith: ['bitwarden'],
+  },
 ];

@@ -1,6 +1,7 @@
 import type { ScorePart } from '@castellan/contract/vocabulary';
 import { accounts } from './accounts';
 import { admin } from './admin';
+import { cloud } from './cloud';
 import { data } from './data';
 import { devices } from './devices';
 import { email } from './email';
@@ -17,6 +18,7 @@ const FILE_PARTS: [entries: readonly CatalogueEntry[], part: ScorePart][] = [
   [devices, 'Devices'],
   [email, 'E-mail and domain'],
   [admin, 'Identity and accounts'],
+  [cloud, 'Identity and accounts'],
   [data, 'People and process'],
   [people, 'People and process'],
   [processes, 'People and process'],
@@ -42,6 +44,9 @@ export const PART_OVERRIDES: Readonly<Record<string, ScorePart>> = {
   'protect-social-media-accounts': 'Identity and accounts',
   'meta-business-mfa': 'Identity and accounts',
   'protect-messaging-apps': 'Identity and accounts',
+  // cloud.ts: the AWS account's logging and its storage.
+  'aws-cloudtrail-on': 'People and process',
+  'aws-block-public-s3': 'People and process',
 };
 
 /** Every catalogue entry with its part, in the catalogue's order. */

@@ -1,4 +1,4 @@
-import type { TaskInstructions } from '@castellan/contract';
+import type { IntegrationId, TaskInstructions } from '@castellan/contract';
 import type { CyberEssentialsControl } from '@castellan/contract/frameworks';
 import type {
   AutomationKind,
@@ -38,6 +38,11 @@ export type CatalogueEntry = {
   cisSafeguards: string[];
   /** The Cyber Essentials controls the task helps meet. */
   cyberEssentials: CyberEssentialsControl[];
+  /**
+   * About a service not every organisation uses: the task is shown only once one of these
+   * integrations is connected (it is about that service's account).
+   */
+  onlyWith?: readonly IntegrationId[];
 };
 
 /** A catalogue entry with the part of the score it counts towards (given in `parts.ts`). */

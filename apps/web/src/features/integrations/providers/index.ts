@@ -1,4 +1,6 @@
 import type { ProviderId } from '@castellan/contract';
+import { aws } from './aws';
+import { bitwarden } from './bitwarden';
 import { googleWorkspace } from './google-workspace';
 import { meta } from './meta';
 import { microsoft365 } from './microsoft-365';
@@ -9,4 +11,6 @@ export const WEB_PROVIDERS: Readonly<Record<ProviderId, WebProvider>> = {
   gws: googleWorkspace,
   m365: microsoft365,
   meta,
+  aws,
+  bitwarden,
 };
