@@ -3,6 +3,7 @@
 import type { ProviderId } from '@castellan/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { SecretBox } from '../src/lib/secret-box';
+import { judgeDevices } from '../src/modules/devices/judge-devices';
 import { saveGrant, saveSyncResult } from '../src/modules/integrations/kit/repository';
 import type { SyncContext } from '../src/modules/integrations/kit/sync-runner';
 import type { IntegrationsContext } from '../src/modules/integrations/service';
@@ -40,6 +41,7 @@ export async function syncAs(
       box: testSecretBox(),
       log: server.app.log,
       ...(alerts ? { alerts } : {}),
+      devices: { judge: judgeDevices },
     },
     organizationId,
     new AbortController().signal,

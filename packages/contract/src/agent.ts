@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AGENT_BROWSERS,
   AGENT_CHECK_IDS,
+  AGENT_CHECKS,
   AGENT_LIMITS,
   AGENT_PLATFORMS,
   AGENT_VERDICTS,
@@ -9,6 +10,7 @@ import {
 import { AGENT_TARGETS, type AgentTarget } from './agent-targets';
 import { isoDateTime } from './common';
 import { endpoint } from './endpoint';
+import { DEVICE_SOURCES } from './providers';
 
 export * from './agent-checks';
 export * from './agent-fixes';
@@ -82,6 +84,23 @@ export const agentReportResponse = z.object({
 });
 export type AgentReportResponse = z.infer<typeof agentReportResponse>;
 
+/**
+ * The catalogue tasks the devices decide, whichever source reports on them: the tasks of the
+ * agent's checks, and the phone's, which only the suites report on.
+ */
+export const DEVICE_TASK_IDS: readonly string[] = [
+  ...AGENT_CHECK_IDS.flatMap((id) => AGENT_CHECKS[id].tasks),
+  'lock-phone',
+];
+
+/** One source's report on a device: the device is shown once, with every source that knows it. */
+export const deviceReport = z.object({
+  source: z.enum(DEVICE_SOURCES),
+  /** The source's last report (a suite: the device's last sync); null when it does not say. */
+  reportedAt: isoDateTime.nullable(),
+});
+export type DeviceReportInfo = z.infer<typeof deviceReport>;
+
 /** A device as members (their own) and administrators (everyone's) see it. */
 export const agentDevice = z.object({
   id: z.string(),
@@ -101,13 +120,43 @@ export const agentDevice = z.object({
    */
   releasesBehind: z.number().int().nullable(),
   checks: z.array(agentCheckResult.omit({ needsAdmin: true }).extend({ needsAdmin: z.boolean() })),
+  /** A suite's device management reports on the same device too (absent: the agent alone). */
+  alsoReportedBy: z.array(deviceReport).optional(),
 });
 export type AgentDevice = z.infer<typeof agentDevice>;
+
+export const DEVICE_KINDS = ['computer', 'phone', 'other'] as const;
+
+/**
+ * A device only a suite's device management knows (no agent on it): its reports from Google
+ * and Intune, newest first, and what they say, each check with the newest report that tells.
+ */
+export const suiteDevice = z.object({
+  /** `<source>:<the suite's id>` of its newest report. */
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  /** The system and its version, as the suite names them ("iOS 17.4"). */
+  system: z.string(),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  lastReportAt: isoDateTime.nullable(),
+  /** Silent for AGENT_STALE_DAYS: its results no longer count. */
+  stale: z.boolean(),
+  reports: z.array(deviceReport),
+  checks: z.array(
+    z.object({ name: z.string(), verdict: z.enum(AGENT_VERDICTS), evidence: z.string() }),
+  ),
+});
+export type SuiteDeviceView = z.infer<typeof suiteDevice>;
 
 export const agentDevicesQuery = z.strictObject({
   scope: z.enum(['mine', 'organization']).default('mine'),
 });
-export const agentDevicesResponse = z.object({ devices: z.array(agentDevice) });
+export const agentDevicesResponse = z.object({
+  devices: z.array(agentDevice),
+  /** Devices a suite manages that have no agent, each once (empty without a suite's devices). */
+  suiteDevices: z.array(suiteDevice),
+});
 export type AgentDevicesResponse = z.infer<typeof agentDevicesResponse>;
 
 export const agentDeviceParams = z.strictObject({ id: z.uuid({ message: 'must be a device id' }) });

@@ -1,8 +1,9 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { judgeStaleDevices } from '../modules/agent/service';
+import { purgeExpiredEnrollmentCodes } from '../modules/agent/service';
 import { purgeOldAnalyticsEvents } from '../modules/analytics/retention';
 import { snapshotBreachCosts } from '../modules/attack-graph/service';
+import { judgeStaleDevices } from '../modules/devices/judge-devices';
 import type { MailContext } from '../modules/mail/context';
 import { purgeOldMessageBodies } from '../modules/mail/retention';
 import { queueWeeklyMail } from '../modules/mail/weekly';
@@ -68,10 +69,15 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   },
   {
     // A device silent for AGENT_STALE_DAYS stops counting although nothing reports: judge again.
+    // Enrollment codes that expired unused go too.
     name: 'agent-stale-devices',
     cron: '45 3 * * *',
     expireInSeconds: 10 * 60,
-    run: async (db) => ({ organizations: await judgeStaleDevices(db) }),
+    run: async (db) => {
+      const organizations = await judgeStaleDevices(db);
+      await purgeExpiredEnrollmentCodes(db);
+      return { organizations };
+    },
   },
   {
     // Monday morning (UTC): the week's reminders and administrators' digests. Each is recorded

@@ -9,7 +9,7 @@ import { auditRows } from '../../../test/audit-rows';
 import { taskCalls } from '../../../test/task-calls';
 import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../../../test/test-app';
 import { agentDevices, taskEvidence } from '../../db/schema';
-import { judgeStaleDevices } from './service';
+import { judgeStaleDevices } from '../devices/judge-devices';
 
 const MAC: AgentDeviceInfo = {
   name: "Ben's MacBook",

@@ -4,7 +4,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { auditActor } from '../audit/actor';
-import { requireAdmin } from '../sessions/access';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import { agentDownloads, hasAgentBuild } from './downloads';
@@ -13,7 +12,7 @@ import { bearerToken } from './secrets';
 import {
   askCheckNow,
   createEnrollmentCode,
-  devicesOf,
+  type DevicesJudge,
   dueOfToken,
   enrollDevice,
   receiveReport,
@@ -35,9 +34,13 @@ const DUE_LIMIT = { rateLimit: { max: 240, timeWindow: '1 minute' } };
 /** A person pressing "Check again now": a few times a minute is plenty. */
 const CHECK_NOW_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
-/** The endpoint agent: enrollment codes, enrollment, reports, devices, downloads and updates. */
+/**
+ * The endpoint agent: enrollment codes, enrollment, reports, removing devices, downloads and
+ * updates. `devices` judges a member's devices again when they report, leave or are removed (the
+ * devices module lists them).
+ */
 export const agentRoutes =
-  (config: Config, db: Db, signer: ManifestSigner): FastifyPluginAsyncZod =>
+  (config: Config, db: Db, signer: ManifestSigner, devices: DevicesJudge): FastifyPluginAsyncZod =>
   async (app) => {
     route(
       app,
@@ -65,7 +68,7 @@ export const agentRoutes =
     });
 
     route(app, endpoints.sendAgentReport, { config: REPORT_LIMIT }, async (request) => {
-      await receiveReport(db, bearerToken(request.headers.authorization), request.body);
+      await receiveReport(db, devices, bearerToken(request.headers.authorization), request.body);
       return {
         accepted: true as const,
         currentBrowsers: config.agent.browserVersions,
@@ -74,24 +77,15 @@ export const agentRoutes =
     });
 
     route(app, endpoints.unenrollAgentDevice, { config: REPORT_LIMIT }, async (request, reply) => {
-      await unenrollDevice(db, bearerToken(request.headers.authorization));
+      await unenrollDevice(db, devices, bearerToken(request.headers.authorization));
       return reply.code(204).send(null);
-    });
-
-    route(app, endpoints.getAgentDevices, async (request) => {
-      const { user, organization } = sessionOf(request);
-      const everyone = request.query.scope === 'organization';
-      if (everyone) requireAdmin(sessionOf(request));
-      const current = await buildVersion(config.agent.distDir);
-      return {
-        devices: await devicesOf(db, organization.id, everyone ? undefined : user.id, current),
-      };
     });
 
     route(app, endpoints.removeAgentDevice, async (request, reply) => {
       const session = sessionOf(request);
       await removeDevice(
         db,
+        devices,
         auditActor(session),
         {
           organizationId: session.organization.id,

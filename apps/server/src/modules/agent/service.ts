@@ -1,20 +1,17 @@
 import {
   AGENT_CHECK_NOW,
   AGENT_LIMITS,
-  type AgentDevice,
   type AgentDueResponse,
   type AgentEnrollmentCode,
   type AgentReportRequest,
   type CurrentBrowsers,
   type EnrollAgentRequest,
   type EnrollAgentResponse,
-  releasesBehind,
 } from '@castellan/contract';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
-import { recordTimedEvidence } from '../tasks/service';
 import {
   countMemberDevices,
   type DeviceRow,
@@ -24,16 +21,12 @@ import {
   findDeviceByToken,
   insertDevice,
   insertEnrollmentCode,
-  listDevices,
-  listOrganizationsWithDevices,
   lockMemberDevices,
-  lockOrganizationDevices,
   markCheckNow,
   storeReport,
   takeEnrollmentCode,
 } from './repository';
 import { newDeviceToken, newEnrollmentCode, normalizeEnrollmentCode, secretHash } from './secrets';
-import { isStale, memberVerdicts } from './verdicts';
 
 const CODE_VALID_MS = 24 * 60 * 60 * 1000;
 /** More than any one person uses; keeps a leaked code loop from filling the table. */
@@ -43,6 +36,15 @@ export const INVALID_CODE_MESSAGE =
   'This enrollment code is invalid, used or expired. Get a new one on the Agent download page.';
 export const UNKNOWN_DEVICE_MESSAGE =
   'This device is not enrolled (it may have been removed). Enroll it again with a code from the Agent download page.';
+
+/**
+ * Judges a member's device tasks again from all their devices, the agent's and the suites' (the
+ * devices module does; app.ts hands it in). Called in the transaction that changed their
+ * devices, once the member's device rows are locked.
+ */
+export type DevicesJudge = {
+  judge(db: Db, organizationId: string, options: { now: Date; onlyUserId: string }): Promise<void>;
+};
 
 /** A new one-time code that enrolls one device of the member. */
 export async function createEnrollmentCode(
@@ -106,6 +108,7 @@ async function deviceOfToken(db: Db, token: string | null): Promise<DeviceRow> {
  */
 export async function receiveReport(
   db: Db,
+  devices: DevicesJudge,
   token: string | null,
   report: AgentReportRequest,
   now = new Date(),
@@ -134,53 +137,23 @@ export async function receiveReport(
         'This report is not newer than the last one from this device: it was not stored.',
       );
     }
-    await judgeMember(tx, device.organizationId, device.userId, now);
+    await devices.judge(tx, device.organizationId, { now, onlyUserId: device.userId });
   });
 }
 
-/** Judges the member's agent tasks from the devices they have now (their rows locked first). */
-async function judgeMember(db: Db, organizationId: string, userId: string, now: Date) {
-  const devices = await lockMemberDevices(db, organizationId, userId);
-  const verdicts = memberVerdicts(devices, now).map((v) => ({ ...v, userId }));
-  await recordTimedEvidence(db, organizationId, 'agent', verdicts, userId);
-}
-
 /** The agent removes itself: its token stops working, its results stop counting. */
-export async function unenrollDevice(db: Db, token: string | null, now = new Date()) {
+export async function unenrollDevice(
+  db: Db,
+  devices: DevicesJudge,
+  token: string | null,
+  now = new Date(),
+) {
   const device = await deviceOfToken(db, token);
   await db.transaction(async (tx) => {
     await lockMemberDevices(tx, device.organizationId, device.userId);
     await deleteDevice(tx, device.organizationId, device.id);
-    await judgeMember(tx, device.organizationId, device.userId, now);
+    await devices.judge(tx, device.organizationId, { now, onlyUserId: device.userId });
   });
-}
-
-/** A member's own devices, or (`onlyUserId` undefined) the organisation's. */
-export async function devicesOf(
-  db: Db,
-  organizationId: string,
-  onlyUserId: string | undefined,
-  currentVersion: string | null,
-  now = new Date(),
-): Promise<AgentDevice[]> {
-  const rows = await listDevices(db, organizationId, onlyUserId);
-  return rows.map((d) => ({
-    id: d.id,
-    name: d.name,
-    platform: d.platform,
-    osVersion: d.osVersion,
-    agentVersion: d.agentVersion,
-    owner: {
-      id: d.userId,
-      name: `${d.ownerFirstName} ${d.ownerLastName}`.trim() || d.ownerEmail,
-      email: d.ownerEmail,
-    },
-    enrolledAt: d.enrolledAt.toISOString(),
-    lastReportAt: d.lastReportAt?.toISOString() ?? null,
-    stale: isStale(d.lastReportAt ?? d.enrolledAt, now),
-    releasesBehind: currentVersion === null ? null : releasesBehind(d.agentVersion, currentVersion),
-    checks: d.checks,
-  }));
 }
 
 /**
@@ -189,6 +162,7 @@ export async function devicesOf(
  */
 export async function removeDevice(
   db: Db,
+  devices: DevicesJudge,
   actor: AuditActor,
   caller: { organizationId: string; userId: string; isAdmin: boolean },
   deviceId: string,
@@ -201,7 +175,7 @@ export async function removeDevice(
     }
     await lockMemberDevices(tx, device.organizationId, device.userId);
     await deleteDevice(tx, device.organizationId, device.id);
-    await judgeMember(tx, device.organizationId, device.userId, now);
+    await devices.judge(tx, device.organizationId, { now, onlyUserId: device.userId });
     await recordAuditEvent(tx, {
       action: 'agent_device.removed',
       organizationId: caller.organizationId,
@@ -211,26 +185,9 @@ export async function removeDevice(
   });
 }
 
-/**
- * Judges every member with devices again (daily): a device that went stale stops counting even
- * though nothing reported. Returns the number of organisations judged.
- */
-export async function judgeStaleDevices(db: Db, now = new Date()): Promise<number> {
-  const organizationIds = await listOrganizationsWithDevices(db);
-  for (const organizationId of organizationIds) {
-    await db.transaction(async (tx) => {
-      const devices = await lockOrganizationDevices(tx, organizationId);
-      const byMember = new Map<string, DeviceRow[]>();
-      for (const d of devices) byMember.set(d.userId, [...(byMember.get(d.userId) ?? []), d]);
-      const verdicts = [...byMember].flatMap(([userId, own]) =>
-        memberVerdicts(own, now).map((v) => ({ ...v, userId })),
-      );
-      await recordTimedEvidence(tx, organizationId, 'agent', verdicts);
-    });
-  }
-  await deleteExpiredEnrollmentCodes(db, now);
-  return organizationIds.length;
-}
+/** Deletes the enrollment codes that expired unused (daily); returns how many. */
+export const purgeExpiredEnrollmentCodes = (db: Db, now = new Date()) =>
+  deleteExpiredEnrollmentCodes(db, now);
 
 /**
  * Check again now: a person asks one device to check at once (its own member, or an administrator

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { IntegrationsContext } from './kit/context';
 import { failureKindOf } from './kit/provider-error';
 import { listDueIntegrations } from './kit/repository';
+import { reportsOnDevices } from './kit/suite-device';
 import { runSync, type SyncContext } from './kit/sync-runner';
 import { adapterOf } from './providers';
 import { judgeIntegrations } from './suites';
@@ -25,7 +26,10 @@ export async function syncIntegration(
       failures: adapter.failures,
       kindOf: failureKindOf,
       read: async (input) => ({ ...(await adapter.read(ctx, input)) }),
-      judge: judgeIntegrations,
+      judge: async (db, organizationId) => {
+        await judgeIntegrations(db, organizationId);
+        if (reportsOnDevices(integrationId)) await ctx.devices.judge(db, organizationId);
+      },
     },
     signal,
   );

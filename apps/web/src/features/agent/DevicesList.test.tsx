@@ -43,3 +43,55 @@ describe('the devices list', () => {
     expect(recent).not.toHaveTextContent('versions behind');
   });
 });
+
+describe('the devices list with a suite’s devices', () => {
+  it('names every source of a device once, and lists the devices only a suite knows', () => {
+    renderWithApp(
+      <DevicesList
+        label="Devices"
+        showOwner
+        devices={[
+          device({
+            name: 'anna-laptop',
+            alsoReportedBy: [{ source: 'm365', reportedAt: '2026-11-30T10:30:00.000Z' }],
+          }),
+        ]}
+        suiteDevices={[
+          {
+            id: 'gws:phone-1',
+            name: 'Pixel 7',
+            kind: 'phone',
+            system: 'Android 14',
+            owner: { id: 'u1', name: 'Ben Carter', email: 'ben@example.com' },
+            lastReportAt: '2026-11-30T09:00:00.000Z',
+            stale: false,
+            reports: [{ source: 'gws', reportedAt: '2026-11-30T09:00:00.000Z' }],
+            checks: [
+              {
+                name: 'Operating system updates',
+                verdict: 'fail',
+                evidence: 'Security update of 1 Apr 2026, more than three months old.',
+              },
+            ],
+          },
+        ]}
+      />,
+    );
+    const [laptop, phone] = within(screen.getByRole('list', { name: 'Devices' })).getAllByRole(
+      'listitem',
+    );
+    expect(laptop).toHaveTextContent(/Reported by Agent \(last report .*\), Intune \(last report/);
+    expect(phone).toHaveTextContent('Pixel 7');
+    expect(phone).toHaveTextContent('Android 14 · Ben Carter');
+    expect(phone).toHaveTextContent(/Reported by Google/);
+    const checks = within(phone as HTMLElement).getByRole('list', { name: 'Checks of Pixel 7' });
+    expect(checks).toHaveTextContent(
+      /Failed.*Operating system updates.*more than three months old/,
+    );
+  });
+
+  it('keeps an agent-only device as it was, without a sources line', () => {
+    renderWithApp(<DevicesList label="Devices" showOwner={false} devices={[device({})]} />);
+    expect(screen.getByRole('listitem')).not.toHaveTextContent('Reported by');
+  });
+});

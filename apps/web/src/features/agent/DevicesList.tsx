@@ -1,4 +1,4 @@
-import type { AgentDevice } from '@castellan/contract';
+import type { AgentDevice, SuiteDeviceView } from '@castellan/contract';
 import { AGENT_PLATFORM_NAMES, AGENT_STALE_DAYS } from '@castellan/contract/agent-checks';
 import { AGENT_BEHIND_FLAG } from '@castellan/contract/agent-releases';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
@@ -6,6 +6,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { agentBehind, deviceStanding, systemWords } from './agent-words';
 import { DeviceChecks } from './DeviceChecks';
 import { RemoveDeviceButton } from './RemoveDeviceButton';
+import { ReportedBy, SuiteDeviceItem } from './SuiteDeviceItem';
 
 function LastReport({ at }: { at: string | null }) {
   return <>Last report {at ? <RelativeTime value={at} /> : 'never'}</>;
@@ -40,6 +41,14 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
             {systemWords(AGENT_PLATFORM_NAMES[device.platform], device.osVersion)}
             {showOwner && ` · ${device.owner.name}`} · <LastReport at={device.lastReportAt} />
           </Text>
+          {device.alsoReportedBy && device.alsoReportedBy.length > 0 && (
+            <ReportedBy
+              reports={[
+                { source: 'agent', reportedAt: device.lastReportAt },
+                ...device.alsoReportedBy,
+              ]}
+            />
+          )}
           {standing && <Text size="xs">{standing.sentence}</Text>}
           {behind && <Text size="xs">{behind.sentence}</Text>}
         </div>
@@ -55,14 +64,17 @@ function DeviceItem({ device, showOwner }: { device: AgentDevice; showOwner: boo
 
 /**
  * Devices with the agent: system, owner (when several people's are listed), last report, whether
- * they still count, and each check's verdict with what it saw.
+ * they still count, and each check's verdict with what it saw; then the devices only a suite's
+ * device management knows. A device both know is listed once, with each source.
  */
 export function DevicesList({
   devices,
+  suiteDevices = [],
   showOwner,
   label,
 }: {
   devices: AgentDevice[];
+  suiteDevices?: SuiteDeviceView[];
   showOwner: boolean;
   label: string;
 }) {
@@ -70,6 +82,9 @@ export function DevicesList({
     <Stack component="ul" aria-label={label} gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
       {devices.map((device) => (
         <DeviceItem key={device.id} device={device} showOwner={showOwner} />
+      ))}
+      {suiteDevices.map((device) => (
+        <SuiteDeviceItem key={device.id} device={device} showOwner={showOwner} />
       ))}
     </Stack>
   );

@@ -8,12 +8,12 @@ import { DevicesList } from './DevicesList';
 const WORDS: Record<DeviceScope, { title: string; text: string; what: string }> = {
   mine: {
     title: 'Your devices',
-    text: 'The computers where you installed the agent. A device task passes only when every active device passes it.',
+    text: 'The computers where you installed the agent, and the devices your Google Workspace or Microsoft 365 manages. A device task passes only when every active device passes it.',
     what: 'your devices',
   },
   organization: {
     title: 'Devices',
-    text: 'Every computer with the agent, whoever it belongs to.',
+    text: 'Every computer with the agent, whoever it belongs to. Devices Google Workspace or Intune manage are listed too, each device once.',
     what: 'the devices',
   },
 };
@@ -24,6 +24,9 @@ export function DevicesSection({ scope }: { scope: DeviceScope }) {
   const titleId = useId();
   const words = WORDS[scope];
   const devices = query.data?.devices;
+  // Each device once: the agent's, then those only a suite manages.
+  const suiteDevices = query.data?.suiteDevices ?? [];
+  const count = devices ? devices.length + suiteDevices.length : undefined;
 
   return (
     <Card withBorder component="section" aria-labelledby={titleId} mb="lg">
@@ -34,7 +37,7 @@ export function DevicesSection({ scope }: { scope: DeviceScope }) {
         {words.text}
       </Text>
       <QueryStatus query={query} what={words.what} />
-      {devices && devices.length === 0 && (
+      {count === 0 && (
         <div>
           <Text fw={500}>No devices yet</Text>
           <Text size="sm">
@@ -46,8 +49,13 @@ export function DevicesSection({ scope }: { scope: DeviceScope }) {
           </Text>
         </div>
       )}
-      {devices && devices.length > 0 && (
-        <DevicesList devices={devices} showOwner={scope === 'organization'} label={words.title} />
+      {devices && count !== undefined && count > 0 && (
+        <DevicesList
+          devices={devices}
+          suiteDevices={suiteDevices}
+          showOwner={scope === 'organization'}
+          label={words.title}
+        />
       )}
     </Card>
   );

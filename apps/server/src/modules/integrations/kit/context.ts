@@ -14,4 +14,9 @@ export type IntegrationsContext = {
   log: FastifyBaseLogger;
   /** Told when a sync finds the grant revoked (the administrators are e-mailed); none in tests. */
   alerts?: IntegrationAlerts;
+  /**
+   * Judges the organisation's device tasks again from every source's reports (the devices
+   * module): after a sync or a disconnect changed what a suite reports on the members' devices.
+   */
+  devices: { judge(db: Db, organizationId: string): Promise<void> };
 };

@@ -19,8 +19,14 @@ export type SyncFailureKind =
   | 'unavailable'
   | 'failed';
 
-/** What a sync needs: the database, the sealed tokens' key, and whom to tell of a revoked grant. */
-export type SyncContext = Pick<IntegrationsContext, 'db' | 'config' | 'box' | 'log' | 'alerts'>;
+/**
+ * What a sync needs: the database, the sealed tokens' key, whom to tell of a revoked grant, and
+ * who judges the devices a suite reports on.
+ */
+export type SyncContext = Pick<
+  IntegrationsContext,
+  'db' | 'config' | 'box' | 'log' | 'alerts' | 'devices'
+>;
 
 /** One provider's sync, as the runner needs it. */
 export type ProviderSync = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStale, type JudgedDevice, memberVerdicts } from './verdicts';
+import { type AgentDeviceFacts, agentReport } from './agent-reports';
+import { deviceEvidence, isStale } from './device-verdicts';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
@@ -7,19 +8,25 @@ const device = (
   name: string,
   verdict: 'pass' | 'fail' | 'unknown',
   lastReportAt: Date | null = hoursAgo(1),
-): JudgedDevice => ({
+): AgentDeviceFacts => ({
+  id: name,
+  userId: 'member',
   name,
+  platform: null,
+  osVersion: '',
   lastReportAt,
   checks: [{ id: 'firewall', verdict, evidence: `The firewall says ${verdict}.` }],
 });
-const firewall = (devices: JudgedDevice[]) =>
-  memberVerdicts(devices, now).filter((v) => v.catalogueId === 'enable-firewall');
+const firewall = (devices: AgentDeviceFacts[]) =>
+  deviceEvidence(devices.map(agentReport), now).filter((v) => v.catalogueId === 'enable-firewall');
 
-describe('judging a member from their devices', () => {
+describe('judging a member from their agent devices alone', () => {
   it('passes with one passing device, naming it and its evidence, at its report time', () => {
     expect(firewall([device('Mac', 'pass')])).toEqual([
       {
         catalogueId: 'enable-firewall',
+        userId: 'member',
+        source: 'agent',
         verdict: 'pass',
         detail: 'Checked on Mac: The firewall says pass.',
         checkedAt: hoursAgo(1),
@@ -60,7 +67,7 @@ describe('judging a member from their devices', () => {
   });
 
   it('ignores a check a device did not report', () => {
-    const silent: JudgedDevice = { name: 'Mac', lastReportAt: hoursAgo(1), checks: [] };
+    const silent: AgentDeviceFacts = { ...device('Mac', 'pass'), checks: [] };
     expect(firewall([silent, device('PC', 'pass')])).toEqual([]);
   });
 });

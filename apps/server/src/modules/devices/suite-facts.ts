@@ -1,0 +1,31 @@
+import { SUITE_PROVIDER_IDS, type SuiteProviderId } from '@castellan/contract';
+import type { Db } from '../../db/client';
+import { listIntegrationRows } from '../integrations/kit/repository';
+import { devicesOfRead, type SuiteDevicesRead } from '../integrations/kit/suite-device';
+import type { DeviceReport } from './device-report';
+import { suiteReports } from './suite-reports';
+
+const SUITES = SUITE_PROVIDER_IDS;
+export type Suite = SuiteProviderId;
+
+/** The suites connected and synced, each with its last sync's devices of members, as reports. */
+export async function loadSuiteReports(
+  db: Db,
+  organizationId: string,
+  memberIds: ReadonlyMap<string, string>,
+  now: Date,
+): Promise<{ connected: Suite[]; reports: DeviceReport[] }> {
+  const rows = await listIntegrationRows(db, organizationId);
+  const connected: Suite[] = [];
+  const reports: DeviceReport[] = [];
+  for (const suite of SUITES) {
+    const row = rows.find((r) => r.integrationId === suite);
+    if (!row) continue;
+    connected.push(suite);
+    if (!row.facts || !row.lastScan) continue;
+    // Facts of syncs before devices were read have no `devices`.
+    const read = (row.facts as { devices?: SuiteDevicesRead }).devices;
+    reports.push(...suiteReports(suite, devicesOfRead(read), memberIds, now));
+  }
+  return { connected, reports };
+}
