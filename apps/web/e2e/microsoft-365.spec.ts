@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openAppAs, test } from './helpers';
+import { expect, openAppAs, openTask, test } from './helpers';
 import { currentStack } from './stack';
 
 // The real Microsoft 365 connect flow: the app's server talks to the fake Microsoft the browser
@@ -158,11 +158,18 @@ test('without Entra ID P1 the checks that need it say so and the connection stay
     const stale = findings.getByRole('region', { name: 'Stale accounts' });
     await expect(stale.getByRole('alert').filter({ hasText: 'Needs Entra ID P1' })).toBeVisible();
     await expect(stale.getByRole('table')).toHaveCount(0);
+
+    // The task the check would decide explains the same in its view.
+    const { dialog } = await openTask(page, 'Remove accounts nobody uses any more');
+    const plan = dialog.getByRole('region', { name: 'What your plan allows' });
+    await expect(plan.getByText('Microsoft 365: Unused accounts')).toBeVisible();
+    await expect(plan).toContainText('Reports → Usage → Active users');
+    await page.keyboard.press('Escape');
   } finally {
     await control(page, 'premium', { premium: true });
   }
   // With Business Premium, the card says so and the notes go.
-  await page.reload();
+  await page.goto('/integrations');
   await m365Card(page).getByRole('button', { name: 'Sync now: Microsoft 365' }).click();
   await expect(m365Card(page)).toContainText(
     'Plan: Microsoft 365 Business Premium (Entra ID P1, Intune)',

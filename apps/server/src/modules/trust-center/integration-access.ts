@@ -1,4 +1,4 @@
-import { type IntegrationAccess, isProviderId, PROVIDERS } from '@castellan/contract';
+import { type IntegrationAccess, isProviderId, requestedScopes } from '@castellan/contract';
 import { INTEGRATIONS } from '../integrations/catalog';
 import { ADAPTERS } from '../integrations/providers';
 
@@ -9,6 +9,6 @@ import { ADAPTERS } from '../integrations/providers';
 export const INTEGRATION_ACCESS: readonly IntegrationAccess[] = INTEGRATIONS.flatMap(
   ({ id, name, comingSoon }) => {
     if (comingSoon || !isProviderId(id)) return [];
-    return [{ id, name, scopes: [...PROVIDERS[id].scopes], ...ADAPTERS[id].access }];
+    return [{ id, name, scopes: [...requestedScopes(id)], ...ADAPTERS[id].access }];
   },
 );

@@ -8,7 +8,7 @@ import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../../
 import { domainScans, organizations } from '../../db/schema';
 import { loadSampleReport } from '../../demo/sample-report';
 import { INTEGRATIONS } from '../integrations/catalog';
-import { GOOGLE_WORKSPACE_SCOPES } from '../integrations/google/scopes';
+import { GOOGLE_REQUESTED_SCOPES } from '../integrations/google/scopes';
 import { META_SCOPES } from '../integrations/meta/scopes';
 import { M365_SCOPES } from '../integrations/microsoft/scopes';
 
@@ -63,7 +63,13 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
     const scopes = Object.fromEntries(
       body.integrations.map((i: { id: string; scopes: string[] }) => [i.id, i.scopes]),
     );
-    expect(scopes).toEqual({ gws: GOOGLE_WORKSPACE_SCOPES, m365: M365_SCOPES, meta: META_SCOPES });
+    expect(scopes).toEqual({
+      gws: GOOGLE_REQUESTED_SCOPES,
+      m365: M365_SCOPES,
+      meta: META_SCOPES,
+      aws: ['arn:aws:iam::aws:policy/SecurityAudit'],
+      bitwarden: ['api.organization'],
+    });
     for (const integration of body.integrations) {
       expect(integration.reads.length, integration.id).toBeGreaterThan(0);
       expect(integration.cannotRead.length, integration.id).toBeGreaterThan(0);

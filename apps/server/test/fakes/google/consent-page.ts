@@ -16,6 +16,10 @@ const SCOPE_LABELS: Record<string, string> = {
     'View usage reports for your domain',
   'https://www.googleapis.com/auth/cloud-identity.policies.readonly':
     'See policies of your organization',
+  'https://www.googleapis.com/auth/admin.directory.user.security':
+    'Manage data access permissions for users on your domain',
+  'https://www.googleapis.com/auth/apps.licensing':
+    'View and manage Google Workspace licenses for your domain',
 };
 
 const shortScope = (scope: string) => scope.replace('https://www.googleapis.com/auth/', '');

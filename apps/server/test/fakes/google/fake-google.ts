@@ -1,8 +1,9 @@
 // A local Google for tests: one origin answering Google's real paths (accounts.google.com's
 // /o/oauth2/v2/auth, oauth2.googleapis.com's /token, /revoke and /tokeninfo, admin.googleapis.com's
-// /admin/…, cloudidentity.googleapis.com's /v1/policies) the way the real APIs do, plus test
-// controls: methods on the returned object, and the same over HTTP under /__fake/ for tests
-// that run it in another process (see control-api.ts).
+// /admin/…, cloudidentity.googleapis.com's /v1/policies, licensing.googleapis.com's
+// /apps/licensing/…) the way the real APIs do, plus test controls: methods on the returned object,
+// and the same over HTTP under /__fake/ for tests that run it in another process (see
+// control-api.ts).
 import type { IncomingMessage } from 'node:http';
 import { type Answer, send } from '../kit/answers';
 import { errorAnswer } from '../kit/errors';
@@ -12,6 +13,7 @@ import { rateLimiter } from '../kit/rate-limit';
 import { TEST_CLIENT } from '../test-client';
 import type { ApiEndpoint } from './api-endpoint';
 import { controlApi } from './control-api';
+import { chromeOsDevicesList, mobileDevicesList } from './devices';
 import { orgUnitsList, usersList } from './directory';
 import { checkFields, FieldSelectionError, parseFields, selectFields } from './fields';
 import {
@@ -23,9 +25,11 @@ import {
   serverError,
   unauthenticated,
 } from './google-errors';
+import { licensesForProduct, licensesForSku } from './licensing';
 import { createOAuthServer, type IssuedGrant, KNOWN_SCOPES, type OAuthClient } from './oauth';
 import { policiesList } from './policies';
 import { activitiesList, customerUsage } from './reports';
+import { tokensList } from './tokens';
 import { buildWorkspace, type UserSeed, upsertUser, type WorkspaceOptions } from './world';
 import type { FakeUser, Workspace } from './world-types';
 
@@ -89,6 +93,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     activitiesList,
     customerUsage,
     policiesList(pacing),
+    tokensList,
+    mobileDevicesList,
+    chromeOsDevicesList,
+    licensesForProduct,
+    licensesForSku,
   ];
 
   const isAdmin = (email: string) =>

@@ -28,6 +28,9 @@ export const KNOWN_SCOPES: ReadonlySet<string> = new Set([
   ...[
     'admin.directory.user',
     'admin.directory.user.readonly',
+    'admin.directory.user.security',
+    'admin.directory.device.mobile.readonly',
+    'admin.directory.device.chromeos.readonly',
     'admin.directory.orgunit',
     'admin.directory.orgunit.readonly',
     'admin.directory.customer.readonly',
@@ -36,6 +39,7 @@ export const KNOWN_SCOPES: ReadonlySet<string> = new Set([
     'admin.directory.rolemanagement.readonly',
     'admin.reports.audit.readonly',
     'admin.reports.usage.readonly',
+    'apps.licensing',
     'cloud-identity.policies',
     'cloud-identity.policies.readonly',
     'drive.metadata.readonly',

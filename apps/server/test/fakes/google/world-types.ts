@@ -1,5 +1,8 @@
 /** The records the fake serves, shaped as Google sends them (see integrations-reference §1). */
 
+import type { FakeChromeOsDevice, FakeMobileDevice } from './devices';
+import type { FakeLicenseAssignment } from './licensing';
+
 export type FakeUser = {
   kind: 'admin#directory#user';
   id: string;
@@ -63,6 +66,19 @@ export type FakeActivity = {
   events: { type: string; name: string; parameters: FakeParameter[] }[];
 };
 
+/** A user's OAuth grant to an outside app (Directory tokens.list). */
+export type FakeToken = {
+  kind: 'admin#directory#token';
+  etag: string;
+  clientId: string;
+  displayText: string;
+  anonymous: boolean;
+  nativeApp: boolean;
+  /** The user's id. */
+  userKey: string;
+  scopes: string[];
+};
+
 /** One day's Gmail figures of the customer usage report. */
 export type GmailDay = { spam: number; received: number };
 
@@ -82,4 +98,11 @@ export type Workspace = {
   gmail: Map<string, GmailDay>;
   /** Days before today (in UTC-8) without usage data; the oldest of them has partial data. */
   usageLagDays: number;
+  /** User id → the grants they gave outside apps; none when absent. */
+  tokens?: Record<string, FakeToken[]>;
+  /** The members' phones and Chromebooks (devices.ts); none when absent. */
+  mobileDevices?: FakeMobileDevice[];
+  chromeosDevices?: FakeChromeOsDevice[];
+  /** The users' licences of product Google-Apps (licensing.ts); none when absent. */
+  licenses?: FakeLicenseAssignment[];
 };

@@ -2,7 +2,16 @@
 // a deterministic crowd of generated users with their logins, Drive sharing and Gmail figures.
 import { createHash } from 'node:crypto';
 import { digitString, idString, pick, seededRandom } from '../kit/random';
+import {
+  type ChromeOsDeviceSeed,
+  chromeOsDeviceOf,
+  type MobileDeviceSeed,
+  mobileDeviceOf,
+} from './devices';
 import { type DriveEventSeed, driveActivities } from './drive-audit';
+import { generatedDevices, generatedTokens } from './generated-crowd-extras';
+import { type LicenseSeed, licensesOf } from './licensing';
+import { type TokenSeed, tokensOf } from './tokens';
 import type {
   FakeActivity,
   FakeOrgUnit,
@@ -73,6 +82,17 @@ export type WorkspaceOptions = {
   gmailSpam?: Record<string, number>;
   /** Default 2: today and yesterday have no data, the day before has partial data. */
   usageLagDays?: number;
+  /** Grants people gave outside apps (tokens.list). */
+  tokens?: TokenSeed[];
+  /** Phones and tablets that sync a member's account, and Chromebooks (devices.ts). */
+  mobileDevices?: MobileDeviceSeed[];
+  chromeosDevices?: ChromeOsDeviceSeed[];
+  /** Devices of the generated users, after the seeded ones (generated-crowd-extras.ts). */
+  deviceCount?: number;
+  /** Outside apps the generated active users grant, 1 to 3 each. Default 0. */
+  appCount?: number;
+  /** Who holds which edition (licensing.ts); default: everyone Business Standard. */
+  licenses?: LicenseSeed[];
 };
 
 const DAY = 86_400_000;
@@ -495,6 +515,13 @@ export function buildWorkspace(options: WorkspaceOptions): Workspace {
     }
   }
 
+  // A stream of its own, so that asking for devices or apps leaves the rest of the world as it was.
+  const crowdNext = seededRandom(seed + 0x9e3779b9);
+  const crowd = generated.map((g) => g.email);
+  const crowdActive = generated.filter((g) => !g.suspended && !g.archived).map((g) => g.email);
+  const crowdDevices = generatedDevices(crowd, options.deviceCount ?? 0, crowdNext, now);
+  const crowdTokens = generatedTokens(crowdActive, options.appCount ?? 0, crowdNext);
+
   return {
     customerId,
     domain,
@@ -506,6 +533,14 @@ export function buildWorkspace(options: WorkspaceOptions): Workspace {
     activities: { login: login.sort(newestFirst), drive: drive.sort(newestFirst) },
     gmail,
     usageLagDays,
+    tokens: tokensOf([...(options.tokens ?? []), ...crowdTokens], users),
+    mobileDevices: [...(options.mobileDevices ?? []), ...crowdDevices.mobile].map((d) =>
+      mobileDeviceOf(d, customerId),
+    ),
+    chromeosDevices: [...(options.chromeosDevices ?? []), ...crowdDevices.chromeos].map(
+      chromeOsDeviceOf,
+    ),
+    licenses: licensesOf(options.licenses, users),
   };
 }
 

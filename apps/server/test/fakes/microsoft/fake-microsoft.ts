@@ -8,6 +8,7 @@ import { errorAnswer } from '../kit/errors';
 import { fakeServer, type LoggedRequest as KitLoggedRequest } from '../kit/fake-server';
 import { type FailureOptions, forcedFailures } from '../kit/forced-failures';
 import { TEST_CLIENT } from '../test-client';
+import { permissionGrants, servicePrincipalById } from './app-consents';
 import { controlApi } from './control-api';
 import {
   conditionalAccessPolicies,
@@ -21,6 +22,7 @@ import {
 import type { GraphEndpoint, GraphRequest } from './graph-endpoint';
 import { invalidToken, nonPremium, notFound, requestDenied, throttled } from './graph-errors';
 import { createIdentity, fullScope, type IdentityClient } from './identity';
+import { type IntuneState, managedDevices } from './managed-devices';
 import { signIns } from './sign-ins-endpoint';
 import { buildTenant, type Tenant, type TenantOptions } from './tenant';
 import { userRegistrationDetails, usersList } from './user-endpoints';
@@ -54,6 +56,8 @@ export type FakeMicrosoft = {
     options?: FailureOptions & { retryAfterSeconds?: number },
   ): void;
   setPremium(premium: boolean): void;
+  /** Whether the tenant has Intune, and how managedDevices refuses when not (managed-devices.ts). */
+  setIntune(state: IntuneState): void;
   /** Every access and refresh token issued so far stops working. */
   expireTokens(): void;
   /** Graph calls needing `scope` (short or full name) answer 403 from now on. */
@@ -88,6 +92,9 @@ const ENDPOINTS: GraphEndpoint[] = [
   roleMembersByTemplate,
   roleMembersById,
   signIns,
+  permissionGrants,
+  servicePrincipalById,
+  managedDevices,
 ];
 
 export async function startFakeMicrosoft(
@@ -151,6 +158,9 @@ export async function startFakeMicrosoft(
       failures.add(path, { status, retryAfterSeconds }, o),
     setPremium: (premium) => {
       tenant.premium = premium;
+    },
+    setIntune: (state) => {
+      tenant.intune = state;
     },
     expireTokens: () => identity.expireTokens(),
     revokeScope: (scope) => {

@@ -23,6 +23,7 @@ const ADMIN_RESTRICTED = new Set(
     'Reports.Read.All',
     'Organization.Read.All',
     'RoleManagement.Read.Directory',
+    'DeviceManagementManagedDevices.Read.All',
   ].map((s) => GRAPH + s),
 );
 const KNOWN_GRAPH = new Set([...ADMIN_RESTRICTED, `${GRAPH}User.Read`]);

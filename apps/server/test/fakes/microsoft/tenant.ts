@@ -2,6 +2,19 @@
 // registration, the Global Administrator role and the sign-in log, generated from a seed so a
 // tenant is the same on every run.
 import { seededRandom } from '../kit/random';
+import {
+  type AppConsentSeed,
+  appConsentsOf,
+  type FakeAppServicePrincipal,
+  type FakePermissionGrant,
+} from './app-consents';
+import { generatedAppConsents, generatedManagedDevices } from './generated-crowd-extras';
+import {
+  type FakeManagedDevice,
+  type IntuneState,
+  type ManagedDeviceSeed,
+  managedDeviceOf,
+} from './managed-devices';
 
 export const GLOBAL_ADMIN_TEMPLATE = '62e90394-69f5-4237-9190-012177145e10';
 
@@ -39,6 +52,16 @@ export type TenantOptions = {
   adminApps?: string[];
   /** "Now" of the generated dates; default the time of building. */
   now?: Date;
+  /** Outside apps people or administrators consented to. */
+  apps?: AppConsentSeed[];
+  /** The devices Intune manages (managed-devices.ts). */
+  devices?: ManagedDeviceSeed[];
+  /** Default 'licensed'. */
+  intune?: IntuneState;
+  /** Devices of the generated users, added after `devices` (generated-crowd-extras.ts). */
+  deviceCount?: number;
+  /** Outside apps the generated enabled members consent to, 1 to 3 each. */
+  appCount?: number;
 };
 
 export type AssignedPlan = {
@@ -109,6 +132,11 @@ export type Tenant = {
   signIns: FakeSignIn[];
   adminApps: FakeServicePrincipal[];
   roles: { id: string; displayName: string; description: string; roleTemplateId: string }[];
+  /** The consented apps' service principals and their delegated grants; none when absent. */
+  servicePrincipals?: FakeAppServicePrincipal[];
+  permissionGrants?: FakePermissionGrant[];
+  managedDevices?: FakeManagedDevice[];
+  intune?: IntuneState;
 };
 
 const DAY = 86_400_000;
@@ -261,10 +289,8 @@ export function buildTenant(options: TenantOptions): Tenant {
   const domain = options.domain.toLowerCase();
   const next = seededRandom(options.seed ?? 1);
   const now = (options.now ?? new Date()).getTime();
-  const seeds = [
-    ...(options.users ?? []),
-    ...generatedSeeds(options.userCount ?? 0, next, domain, now),
-  ];
+  const generated = generatedSeeds(options.userCount ?? 0, next, domain, now);
+  const seeds = [...(options.users ?? []), ...generated];
   const users = seeds.map((s) => userOf(s, next, now, domain));
   const byEmail = new Map(users.map((u) => [u.mail ?? u.userPrincipalName, u]));
   const monthAgo = now - 30 * DAY;
@@ -279,8 +305,23 @@ export function buildTenant(options: TenantOptions): Tenant {
     signIns.push(signInOf(user, failure.time.toISOString(), failure.errorCode ?? 50126, next));
   }
   signIns.sort((a, b) => Date.parse(b.createdDateTime) - Date.parse(a.createdDateTime));
+  const id = options.id ?? uuidFrom(next);
+  // A stream of its own: asking for devices or apps leaves the rest of the tenant as it was.
+  const crowdNext = seededRandom((options.seed ?? 1) + 0x9e3779b9);
+  const crowd = generated.filter((s) => s.userType !== 'Guest').map((s) => s.email);
+  const crowdEnabled = generated
+    .filter((s) => s.userType !== 'Guest' && s.accountEnabled !== false)
+    .map((s) => s.email);
+  const crowdDevices = generatedManagedDevices(
+    crowd,
+    options.deviceCount ?? 0,
+    crowdNext,
+    new Date(now),
+  );
+  const crowdApps = generatedAppConsents(crowdEnabled, options.appCount ?? 0, crowdNext);
   return {
-    id: options.id ?? uuidFrom(next),
+    id,
+    ...appConsentsOf([...(options.apps ?? []), ...crowdApps], users, id),
     domain,
     displayName: options.displayName ?? titleCase(domain.split('.')[0] ?? domain),
     premium: options.premium ?? true,
@@ -309,6 +350,10 @@ export function buildTenant(options: TenantOptions): Tenant {
         roleTemplateId: 'f2ef992c-3afb-46b9-b7cf-a126ee74c451',
       },
     ],
+    managedDevices: [...(options.devices ?? []), ...crowdDevices].map((d) =>
+      managedDeviceOf(d, byEmail.get(d.email.toLowerCase())),
+    ),
+    intune: options.intune ?? 'licensed',
   };
 }
 

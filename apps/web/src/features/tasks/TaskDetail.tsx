@@ -10,6 +10,7 @@ import { TaskBadges } from './TaskBadges';
 import { TaskEffort } from './TaskEffort';
 import { TaskEvidenceList } from './TaskEvidenceList';
 import { TaskInstructionsView } from './TaskInstructionsView';
+import { TaskPlanNotes } from './TaskPlanNotes';
 import { TaskStateActions, TaskStateNote } from './TaskStateActions';
 
 type Props = {
@@ -113,6 +114,7 @@ export default function TaskDetail({
               )}
             </LabelledSection>
           )}
+          <TaskPlanNotes task={task} />
           <LabelledSection title="Why it matters">
             <Text size="sm">{task.content.why}</Text>
           </LabelledSection>

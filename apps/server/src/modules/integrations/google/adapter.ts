@@ -1,4 +1,5 @@
 import type { ProviderAdapter } from '../kit/adapter';
+import { googleEditionSummary } from './edition-note';
 import { googleClientConfig } from './google-client-config';
 import { judgeGoogleWorkspace } from './judge';
 import { revokeGoogleGrant } from './revoke-grant';
@@ -14,6 +15,8 @@ export const googleWorkspace: ProviderAdapter = {
   card: {
     description:
       'Reads your users, admin roles, sign-in reports and security policies (read-only) to check two-step verification, administrators, unused accounts and files shared outside the company.',
+    // On an edition that limits a check, the check says so and what to look at instead.
+    plan: (facts) => googleEditionSummary((facts as StoredGoogleFacts).plan),
   },
   access: {
     reads: [
@@ -22,6 +25,8 @@ export const googleWorkspace: ProviderAdapter = {
       'Sign-in and Drive sharing events of the audit log: which file was shared outside the company, by whom and with whom (its name, never its content).',
       'Daily usage counts, such as how many spam messages were blocked.',
       'Security policies, such as whether two-step verification is enforced.',
+      'Which outside apps people have let into their accounts, and what those apps may reach (never what the apps hold).',
+      'Which Google Workspace licence each user holds, to tell your edition. Google’s permission for this also allows changing licences; Castellan only reads them and never changes one.',
     ],
     cannotRead: [
       'E-mail messages, attachments, calendars and chats.',

@@ -18,6 +18,7 @@ const HOSTS = {
   oauth2: 'https://oauth2.googleapis.com',
   admin: 'https://admin.googleapis.com',
   cloudIdentity: 'https://cloudidentity.googleapis.com',
+  licensing: 'https://licensing.googleapis.com',
 } as const;
 export type GoogleHost = keyof typeof HOSTS;
 

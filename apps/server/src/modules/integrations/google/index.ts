@@ -13,5 +13,10 @@ export {
 } from './oauth';
 export type { ExternalSharingMode, WorkspacePolicies } from './policy-facts';
 export { type GoogleWorkspaceFacts, readWorkspace } from './read-workspace';
-export { GOOGLE_WORKSPACE_SCOPES, missingScopes } from './scopes';
+export {
+  GOOGLE_REQUESTED_SCOPES,
+  GOOGLE_WORKSPACE_SCOPES,
+  grantsScope,
+  missingScopes,
+} from './scopes';
 export type { StaleUser } from './user-tally';

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import { isAllowed, isWithTrustedDomain } from '../../allow-list/matches';
 import { approvedEntries } from '../../allow-list/service';
+import { approvedClientIdsOf } from '../../connected-apps/service';
 import { trustedDomainsOf } from '../../trusted-domains/service';
 import type { IntegrationRow } from '../kit/repository';
 import { recordSuiteVerdicts } from '../kit/suite-verdicts';
@@ -18,14 +19,15 @@ export async function judgeGoogleWorkspace(
 ): Promise<void> {
   if (!row.facts || !row.lastScan) return;
   const facts = row.facts as StoredGoogleFacts;
-  const [approved, trusted] = await Promise.all([
+  const [approved, trusted, approvedApps] = await Promise.all([
     approvedEntries(db, row.organizationId),
     trustedDomainsOf(db, row.organizationId),
+    approvedClientIdsOf(db, row.organizationId, 'google'),
   ]);
   const trustedSet = new Set(trusted);
   const flagged = facts.externalShares.filter(
     (s) => !isWithTrustedDomain(s, trustedSet) && !isAllowed(s, approved),
   );
-  const verdicts = googleVerdicts(facts, members, flagged, speaksForSignIn);
+  const verdicts = googleVerdicts(facts, members, flagged, speaksForSignIn, approvedApps);
   await recordSuiteVerdicts(db, row, 'gws', verdicts, facts.userCount);
 }

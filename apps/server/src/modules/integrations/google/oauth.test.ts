@@ -4,10 +4,12 @@ import { type FakeGoogle, startFakeGoogle } from '../../../../test/fakes/google/
 import { FAKE_REDIRECT_URI, fakeGoogleConfig } from '../../../../test/google-api-session';
 import {
   exchangeGoogleCode,
+  GOOGLE_REQUESTED_SCOPES,
   GOOGLE_WORKSPACE_SCOPES,
   type GoogleApiError,
   type GoogleClientConfig,
   googleAuthorizeUrl,
+  grantsScope,
   missingScopes,
   refreshGoogleToken,
   revokeGoogleToken,
@@ -66,7 +68,7 @@ describe('Google OAuth client', () => {
       client_id: cfg.clientId,
       redirect_uri: FAKE_REDIRECT_URI,
       response_type: 'code',
-      scope: GOOGLE_WORKSPACE_SCOPES.join(' '),
+      scope: GOOGLE_REQUESTED_SCOPES.join(' '),
       state: 's',
       access_type: 'offline',
       prompt: 'consent',
@@ -88,7 +90,7 @@ describe('Google OAuth client', () => {
     expect(grant.accessToken).toEqual(expect.any(String));
     expect(grant.refreshToken).toEqual(expect.any(String));
     expect(grant.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 3_599_000);
-    expect(grant.scopes.sort()).toEqual([...GOOGLE_WORKSPACE_SCOPES].sort());
+    expect(grant.scopes.sort()).toEqual([...GOOGLE_REQUESTED_SCOPES].sort());
     expect(missingScopes(grant.scopes)).toEqual([]);
   });
 
@@ -101,6 +103,19 @@ describe('Google OAuth client', () => {
     });
     const grant = await exchangeGoogleCode(cfg, back.get('code') ?? '', VERIFIER);
     expect(missingScopes(grant.scopes)).toEqual([dropped]);
+  });
+
+  it('connects without an optional scope the admin unticked: it is not missing', async () => {
+    const required: readonly string[] = GOOGLE_WORKSPACE_SCOPES;
+    const optional = GOOGLE_REQUESTED_SCOPES.filter((s) => !required.includes(s));
+    expect(optional.length).toBeGreaterThan(0);
+    const back = await connect(googleAuthorizeUrl(cfg, { state: 'st', codeChallenge: CHALLENGE }), {
+      uncheck: optional,
+      email: 'third.admin@acme.test',
+    });
+    const grant = await exchangeGoogleCode(cfg, back.get('code') ?? '', VERIFIER);
+    expect(missingScopes(grant.scopes)).toEqual([]);
+    for (const scope of optional) expect(grantsScope(grant.scopes, scope)).toBe(false);
   });
 
   it('counts a broader scope as covering its read-only form', () => {

@@ -6,7 +6,7 @@ import type { OAuthGrant } from '../kit/token-session';
 import { GoogleApiError, tokenAnswerFailure } from './google-api-error';
 import { type GoogleClientConfig, googleUrl } from './google-client-config';
 import { DEFAULT_RETRY, googleHttp, type RetryPolicy } from './google-http';
-import { GOOGLE_WORKSPACE_SCOPES } from './scopes';
+import { GOOGLE_REQUESTED_SCOPES } from './scopes';
 
 export type GoogleGrant = OAuthGrant;
 
@@ -18,7 +18,7 @@ export function googleAuthorizeUrl(
     client_id: cfg.clientId,
     redirect_uri: cfg.redirectUri,
     response_type: 'code',
-    scope: GOOGLE_WORKSPACE_SCOPES.join(' '),
+    scope: GOOGLE_REQUESTED_SCOPES.join(' '),
     state: p.state,
     // offline + consent: a refresh token every time, also on re-connect.
     access_type: 'offline',

@@ -4,7 +4,9 @@
 // Nothing holds the list of users: they are counted as they stream past.
 
 import { runTogether } from '../kit/run-together';
+import type { SuiteDevicesRead } from '../kit/suite-device';
 import { sumBlockedSpam } from './blocked-spam';
+import { readDevices } from './devices';
 import { listChildOrgUnitIds, listUsers } from './directory';
 import { createShareLedger, DRIVE_SHARING_EVENTS, type ExternalShare } from './external-shares';
 import type { GoogleApi } from './google-api';
@@ -24,6 +26,8 @@ export type GoogleWorkspaceFacts = {
   memberMfa: Map<string, { enrolled: boolean; enforced: boolean }>;
   /** The members (lower-case e-mail) whose mailbox is in Gmail. */
   mailboxes: string[];
+  /** Lower-case e-mails of the active accounts, sorted. */
+  directory: string[];
   /**
    * Active accounts not signed in for 90 days, or never signed in and created more than 30
    * days ago; sorted by e-mail.
@@ -40,6 +44,8 @@ export type GoogleWorkspaceFacts = {
    * per file and audience; a file later made private is left out. Newest first.
    */
   externalShares: ExternalShare[];
+  /** The members' phones and Chromebooks, or why unknown (see devices.ts). */
+  devices: SuiteDevicesRead;
 };
 
 const DAY = 86_400_000;
@@ -102,15 +108,14 @@ export async function readWorkspace(
     return ledger.result();
   };
 
-  const [users, policies, failedLogins30d, externalShares, blockedSpam] = await runTogether(
-    input.signal,
-    [
+  const [users, policies, failedLogins30d, externalShares, blockedSpam, devices] =
+    await runTogether(input.signal, [
       readUsers,
       readPolicies,
       countFailedLogins,
       readShares,
       (signal: AbortSignal) => sumBlockedSpam(api, now, signal),
-    ] as const,
-  );
-  return { ...users, policies, failedLogins30d, blockedSpam, externalShares };
+      (signal: AbortSignal) => readDevices(api, input.memberEmails, signal),
+    ] as const);
+  return { ...users, policies, failedLogins30d, blockedSpam, externalShares, devices };
 }

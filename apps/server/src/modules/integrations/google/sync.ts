@@ -1,6 +1,8 @@
 import { listMembersByName } from '../../users/repository';
 import type { ProviderAdapter } from '../kit/adapter';
 import { storedGrant } from '../kit/tokens';
+import { readAppTokens } from './app-tokens';
+import { readEdition } from './edition';
 import { googleClientConfig } from './google-client-config';
 import { GoogleApi, readWorkspace } from './index';
 import type { StoredGoogleFacts } from './verdicts';
@@ -34,6 +36,13 @@ export const readGoogleWorkspace: ProviderAdapter['read'] = async (
     now,
     signal,
   });
-  const facts: StoredGoogleFacts = { ...read, memberMfa: Object.fromEntries(read.memberMfa) };
+  const apps = await readAppTokens(api, read.directory, signal);
+  const plan = await readEdition(api, signal);
+  const facts: StoredGoogleFacts = {
+    ...read,
+    memberMfa: Object.fromEntries(read.memberMfa),
+    apps,
+    plan,
+  };
   return facts;
 };

@@ -19,6 +19,7 @@ const facts = (patch: Partial<StoredGoogleFacts> = {}): StoredGoogleFacts => ({
   failedLogins30d: 3,
   blockedSpam: 10,
   externalShares: [],
+  apps: { state: 'read', apps: [] },
   ...patch,
 });
 const members = [

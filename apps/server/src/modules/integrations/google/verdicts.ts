@@ -1,7 +1,10 @@
 import type { ExternalShare, StaleUser } from '@castellan/contract';
+import { appsVerdict, type SuiteApps } from '../../connected-apps/app-facts';
 import type { Verdict } from '../../tasks/evidence';
 import { checkTasksOf, type ProviderCheck } from '../kit/checks';
+import type { SuiteDevicesRead } from '../kit/suite-device';
 import { listed as list, organisationVerdict as org, SUPER_ADMINS } from '../kit/verdict-text';
+import type { GoogleEditionRead } from './edition';
 
 /** What a Google Workspace sync keeps (JSON in `integrations.facts`) and judges tasks from. */
 export type StoredGoogleFacts = {
@@ -24,6 +27,12 @@ export type StoredGoogleFacts = {
   failedLogins30d: number;
   blockedSpam: number | null;
   externalShares: Omit<ExternalShare, 'allowed'>[];
+  /** The members' phones and Chromebooks, or why unknown; absent in facts of older syncs. */
+  devices?: SuiteDevicesRead;
+  /** The outside apps people let in (app-tokens.ts); absent in facts of older syncs. */
+  apps?: SuiteApps;
+  /** The Google Workspace edition, or why unknown (edition.ts); absent in facts of older syncs. */
+  plan?: GoogleEditionRead;
 };
 
 /** Passwords at least this long pass the password-policy check. */
@@ -83,6 +92,12 @@ export const GOOGLE_CHECKS = [
     description: `Verifies passwords need at least ${MIN_PASSWORD_LENGTH} characters, enforced at sign-in.`,
     task: 'set-password-policy',
   },
+  {
+    key: 'third-party-apps',
+    name: 'Apps with access',
+    description: 'Finds outside apps that can reach mail or files and are not approved.',
+    task: 'review-third-party-apps',
+  },
 ] as const satisfies readonly ProviderCheck[];
 export const GOOGLE_CHECK_TASKS = checkTasksOf(GOOGLE_CHECKS);
 const task = GOOGLE_CHECK_TASKS;
@@ -99,6 +114,7 @@ export function googleVerdicts(
   members: readonly { id: string; email: string }[],
   flaggedShares: readonly Pick<ExternalShare, 'owner' | 'title'>[],
   speaksForSignIn: (email: string) => boolean = () => true,
+  approvedApps: ReadonlySet<string> = new Set(),
 ): Verdict[] {
   const verdicts: Verdict[] = [];
   for (const m of members) {
@@ -184,5 +200,7 @@ export function googleVerdicts(
       ),
     );
   }
+  const apps = appsVerdict(task['third-party-apps'], 'google', facts.apps, approvedApps);
+  if (apps) verdicts.push(apps);
   return verdicts;
 }

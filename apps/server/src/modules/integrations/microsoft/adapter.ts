@@ -30,6 +30,7 @@ export const microsoft365: ProviderAdapter = {
       'Security defaults and Conditional Access policies.',
       'Which Microsoft 365 products the organisation subscribes to (its plan).',
       'The tenant’s name and identity.',
+      'Which outside apps people or administrators have let in, and what those apps may reach (never what the apps hold).',
     ],
     cannotRead: [
       'Mail, calendars and Teams chats.',

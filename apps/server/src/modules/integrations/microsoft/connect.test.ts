@@ -120,8 +120,9 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
     await sync(olivia);
 
     const m365 = (await get('/api/integrations', olivia)).json().m365;
-    // Checks, not verdicts: MFA registration (Maya), MFA enforced and unused accounts (Omar) fail.
-    expect(m365.lastSync).toEqual({ usersRead: 5, checksPassed: 1, checksFailed: 3 });
+    // Checks, not verdicts: MFA registration (Maya), MFA enforced and unused accounts (Omar) fail;
+    // the admins pass, and so do the apps (no outside app holds a grant).
+    expect(m365.lastSync).toEqual({ usersRead: 5, checksPassed: 2, checksFailed: 3 });
     expect(
       Object.fromEntries(
         m365.securityChecks.map((c: { key: string; result: string }) => [c.key, c.result]),
@@ -131,6 +132,7 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
       'mfa-enforced': 'fail',
       'global-admins': 'pass',
       'stale-accounts': 'fail',
+      'third-party-apps': 'pass',
     });
     // The IT admin account of the tenant is nobody in Castellan.
     expect(m365.notInCastellan).toBe(1);
@@ -186,6 +188,33 @@ describe('connecting Microsoft 365 (fake Microsoft)', () => {
     expect(tasks.find((t) => t.catalogueId === 'limit-super-admins')?.evidence).toEqual([
       expect.objectContaining({ source: 'm365', verdict: 'pass' }),
     ]);
+  });
+
+  it('judges the members’ devices again after a sync, from what Intune reports', async () => {
+    microsoft.reset({
+      ...TENANT,
+      devices: [
+        {
+          email: LIAM,
+          deviceName: 'LIAM-LAPTOP',
+          operatingSystem: 'Windows',
+          osVersion: '10.0.22631.3447',
+          isEncrypted: false,
+          lastSync: new Date(),
+          serialNumber: 'PF3LIAM01',
+        },
+      ],
+    });
+    const olivia = await server.signIn(OLIVIA);
+    expect(await connect(olivia, OLIVIA)).toBe('/integrations?m365=true');
+    await sync(olivia);
+    const disk = (await tasksOf(olivia)).find(
+      (t) => t.catalogueId === 'encrypt-disk' && t.user === LIAM,
+    );
+    expect(disk).toMatchObject({
+      isCompleted: false,
+      evidence: [{ source: 'm365', verdict: 'fail' }],
+    });
   });
 
   it('an expired grant becomes invalid_token; a revoked permission permission_missing', async () => {

@@ -11,5 +11,5 @@ export {
   refreshMicrosoftToken,
 } from './oauth';
 export { type M365TenantFacts, type P1Check, readTenant } from './read-tenant';
-export { M365_SCOPES, missingM365Scopes } from './scopes';
+export { grantsM365Scope, M365_SCOPES, missingM365Scopes } from './scopes';
 export type { StaleUser } from './stale-users';

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import { approvedClientIdsOf } from '../../connected-apps/service';
 import type { IntegrationRow } from '../kit/repository';
 import { recordSuiteVerdicts } from '../kit/suite-verdicts';
 import { m365Verdicts, type StoredM365Facts } from './verdicts';
@@ -12,11 +13,12 @@ export async function judgeMicrosoft365(
 ): Promise<void> {
   if (!row.facts || !row.lastScan) return;
   const facts = row.facts as StoredM365Facts;
+  const approvedApps = await approvedClientIdsOf(db, row.organizationId, 'microsoft');
   await recordSuiteVerdicts(
     db,
     row,
     'm365',
-    m365Verdicts(facts, members, speaksForSignIn),
+    m365Verdicts(facts, members, speaksForSignIn, approvedApps),
     facts.userCount,
   );
 }

@@ -98,6 +98,7 @@ describe('readTenant', () => {
         entraP2: false,
         intune: true,
       },
+      devices: { devices: [], listed: 0 },
     });
   });
 

@@ -2,11 +2,14 @@
 // each page by page, so the whole read takes about as long as its longest list (the users with
 // sign-in activity, 120 a page). Reads that need Entra ID P1 give null on a tenant without it;
 // any other failure stops the read.
+
 import { runTogether } from '../kit/run-together';
+import type { SuiteDevicesRead } from '../kit/suite-device';
 import { readDirectoryUsers } from './directory-users';
 import { countFailedSignIns } from './failed-sign-ins';
 import { readGlobalAdmins } from './global-admins';
 import type { GraphApi } from './graph-api';
+import { readManagedDevices } from './managed-devices';
 import { type MemberMfa, readMemberMfa } from './mfa-registration';
 import { MicrosoftApiError } from './microsoft-api-error';
 import { readOrganization } from './organization';
@@ -41,6 +44,8 @@ export type M365TenantFacts = {
   needsP1: P1Check[];
   /** The tenant's subscriptions; null when unreadable, absent in facts of older syncs. */
   plan?: M365Plan | null;
+  /** The members' devices Intune manages, or why unknown; absent in facts of older syncs. */
+  devices?: SuiteDevicesRead;
 };
 
 const P1_ORDER: readonly P1Check[] = [
@@ -79,17 +84,27 @@ export async function readTenant(
     return { users, mfa };
   };
 
-  const [org, { users, mfa }, securityDefaults, caMfa, globalAdmins, staleUsers, failed, plan] =
-    await runTogether(p.signal, [
-      (s: AbortSignal) => readOrganization(api, s),
-      readUsersAndMfa,
-      (s: AbortSignal) => readSecurityDefaults(api, s),
-      ifLicensed('conditional-access', (s) => readConditionalAccessMfa(api, s)),
-      (s: AbortSignal) => readGlobalAdmins(api, s),
-      ifLicensed('sign-in-activity', (s) => readStaleUsers(api, p.now, s)),
-      ifLicensed('sign-ins', (s) => countFailedSignIns(api, p.now, s)),
-      (s: AbortSignal) => readPlan(api, s),
-    ] as const);
+  const [
+    org,
+    { users, mfa },
+    securityDefaults,
+    caMfa,
+    globalAdmins,
+    staleUsers,
+    failed,
+    plan,
+    devices,
+  ] = await runTogether(p.signal, [
+    (s: AbortSignal) => readOrganization(api, s),
+    readUsersAndMfa,
+    (s: AbortSignal) => readSecurityDefaults(api, s),
+    ifLicensed('conditional-access', (s) => readConditionalAccessMfa(api, s)),
+    (s: AbortSignal) => readGlobalAdmins(api, s),
+    ifLicensed('sign-in-activity', (s) => readStaleUsers(api, p.now, s)),
+    ifLicensed('sign-ins', (s) => countFailedSignIns(api, p.now, s)),
+    (s: AbortSignal) => readPlan(api, s),
+    (s: AbortSignal) => readManagedDevices(api, members, s),
+  ] as const);
 
   return {
     ...org,
@@ -104,5 +119,6 @@ export async function readTenant(
     failedLogins30d: failed,
     needsP1: P1_ORDER.filter((c) => needsP1.has(c)),
     plan,
+    devices,
   };
 }

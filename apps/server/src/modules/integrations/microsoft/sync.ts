@@ -1,6 +1,8 @@
 import { listMembersByName } from '../../users/repository';
 import type { ProviderAdapter } from '../kit/adapter';
+import { runTogether } from '../kit/run-together';
 import { storedGrant } from '../kit/tokens';
+import { readAppGrants } from './app-grants';
 import { microsoftClientConfig } from './client-config';
 import { GraphApi, readTenant } from './index';
 import type { StoredM365Facts } from './verdicts';
@@ -31,10 +33,17 @@ export const readMicrosoft365: ProviderAdapter['read'] = async (
     organizationId: organization.id,
   });
   const members = await listMembersByName(ctx.db, organization.id);
-  const facts: StoredM365Facts = await readTenant(api, {
-    memberEmails: new Set(members.map((m) => m.email.toLowerCase())),
-    now,
-    signal,
-  });
+  const memberEmails = new Set(members.map((m) => m.email.toLowerCase()));
+  const tenantId = row.accountId;
+  // The grants need only the tenant's id, which the grant names since it was made: both at once.
+  const [tenant, apps] = tenantId
+    ? await runTogether(signal, [
+        (s) => readTenant(api, { memberEmails, now, signal: s }),
+        (s) => readAppGrants(api, tenantId, s),
+      ] as const)
+    : await readTenant(api, { memberEmails, now, signal }).then(
+        async (t) => [t, await readAppGrants(api, t.tenantId, signal)] as const,
+      );
+  const facts: StoredM365Facts = { ...tenant, apps };
   return facts;
 };

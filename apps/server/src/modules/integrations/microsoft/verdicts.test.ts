@@ -25,6 +25,7 @@ const facts = (patch: Partial<StoredM365Facts> = {}): StoredM365Facts => ({
   staleUsers: [],
   failedLogins30d: 0,
   needsP1: [],
+  apps: { state: 'read', apps: [] },
   ...patch,
 });
 
@@ -84,6 +85,7 @@ describe('Microsoft 365 verdicts', () => {
     expect(verdicts.map((v) => v.catalogueId).sort()).toEqual([
       'enforce-mfa-microsoft-365',
       'limit-super-admins',
+      'review-third-party-apps',
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { appsVerdict, type SuiteApps } from '../../connected-apps/app-facts';
 import type { Verdict } from '../../tasks/evidence';
 import { checkTasksOf, type ProviderCheck } from '../kit/checks';
 import { listed, organisationVerdict, SUPER_ADMINS } from '../kit/verdict-text';
@@ -5,7 +6,10 @@ import type { M365TenantFacts, P1Check } from './index';
 import { planName } from './plan';
 
 /** What a Microsoft 365 sync keeps (JSON in `integrations.facts`) and judges tasks from. */
-export type StoredM365Facts = M365TenantFacts;
+export type StoredM365Facts = M365TenantFacts & {
+  /** The outside apps people or administrators let in (app-grants.ts); absent in older facts. */
+  apps?: SuiteApps;
+};
 
 /** What a check the tenant's licence does not allow shows instead of a result. */
 export const NEEDS_P1 = 'needs Entra ID P1';
@@ -44,6 +48,13 @@ export const M365_CHECKS = [
     description: 'Finds accounts nobody has signed in to for 90 days.',
     task: 'remove-stale-accounts',
     needs: 'sign-in-activity',
+  },
+  {
+    key: 'third-party-apps',
+    name: 'Apps with access',
+    description: 'Finds outside apps that can reach mail or files and are not approved.',
+    task: 'review-third-party-apps',
+    needs: null,
   },
 ] as const satisfies readonly (ProviderCheck & { needs: P1Check | null })[];
 export const M365_CHECK_TASKS = checkTasksOf(M365_CHECKS);
@@ -90,6 +101,7 @@ export function m365Verdicts(
   facts: StoredM365Facts,
   members: readonly { id: string; email: string }[],
   speaksForSignIn: (email: string) => boolean = () => true,
+  approvedApps: ReadonlySet<string> = new Set(),
 ): Verdict[] {
   const verdicts: Verdict[] = [];
   const mfa = facts.memberMfa;
@@ -136,5 +148,7 @@ export function m365Verdicts(
       ),
     );
   }
+  const apps = appsVerdict(task['third-party-apps'], 'microsoft', facts.apps, approvedApps);
+  if (apps) verdicts.push(apps);
   return verdicts;
 }
