@@ -1,5 +1,5 @@
 // `npm run demo`: the product as `npm start` runs it, with every offline fake beside it (the
-// sign-in providers, Google, Microsoft, Meta and Stripe), all agreeing on the app's one address.
+// sign-in providers, every integration's provider and Stripe), all agreeing on the app's one address.
 //   PORT=4000 npm run demo          the app on PORT (default 3000), the fakes from PORT+91 on
 //   npm run demo -- --no-build      without building first
 // PUBLIC_URL, when set, is the address for every one of them; DATA_DIR and the other settings
@@ -35,7 +35,8 @@ const shared = { ...inherited, PORT: String(port), PUBLIC_URL: appUrl };
 
 say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider it connects to.
   Open ${appUrl}/test-login and sign in as
-    Alice Morgan (Brightwave, admin; Google Workspace): connect Google Workspace and Meta;
+    Alice Morgan (Brightwave, admin; Google Workspace): connect Google Workspace and Meta,
+      Bitwarden and Amazon Web Services (paste the keys their fakes print below);
     Olivia Parker (Tidewater, admin; Microsoft 365): connect Microsoft 365.
   On the fake Google's page allow as alice.morgan@brightwave.example; on the fake Microsoft's
   choose Olivia Parker and accept; on the fake Meta's press Continue.
@@ -62,6 +63,10 @@ try {
   fakes = await startDemoFakes(appUrl, demoFakePorts(port));
   for (const [name, url] of Object.entries(fakes.urls)) {
     say(`  fake ${isProviderId(name) ? PROVIDERS[name].name : name}: ${url}`);
+    // The key-connect providers' fakes say what to paste in the form.
+    if (isProviderId(name) && PROVIDERS[name].connect.opens === 'form') {
+      for (const line of fakes.about[name]) say(`    ${line}`);
+    }
   }
   // As `npm start` runs it: from its workspace, so that its data stays in apps/server/data.
   const server = path.join(root, 'apps/server');

@@ -24,6 +24,8 @@ export type DemoFakes = {
   >;
   /** The settings that point a server at this set of fakes. */
   serverEnv: Record<string, string>;
+  /** What each provider's fake says of itself: whom to sign in as, the key to paste, … */
+  about: Record<ProviderId, string[]>;
   close(): Promise<void>;
 };
 
@@ -40,12 +42,16 @@ const signIn = (kind: 'google' | 'microsoft', port: number, appUrl: string) =>
 
 /** Starts every fake for the app at `appUrl`: each allows exactly that app's callbacks. */
 export async function startDemoFakes(appUrl: string, ports: DemoFakePorts): Promise<DemoFakes> {
+  const about = {} as Record<ProviderId, string[]>;
   const starting: [keyof DemoFakes['urls'], Promise<Listening>][] = [
     ['googleIssuer', signIn('google', ports.googleSignIn, appUrl)],
     ['microsoftIssuer', signIn('microsoft', ports.microsoftSignIn, appUrl)],
     ...PROVIDER_IDS.map((id): [ProviderId, Promise<Listening>] => [
       id,
-      PROVIDER_FAKES[id].start({ port: ports[id], appUrl }),
+      PROVIDER_FAKES[id].start({ port: ports[id], appUrl }).then((started) => {
+        about[id] = started.about;
+        return started;
+      }),
     ]),
     ['stripe', startFakeStripe({ port: ports.stripe, appUrl })],
   ];
@@ -80,6 +86,7 @@ export async function startDemoFakes(appUrl: string, ports: DemoFakePorts): Prom
       STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
       STRIPE_API_BASE_URL: urls.stripe,
     },
+    about,
     close,
   };
 }
