@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openAppAs, seriousViolations, test } from './helpers';
+import { enrollAndReport, expect, openAppAs, seriousViolations, test } from './helpers';
 
 /**
  * The endpoint agent's pages: /agent/download (the builds the test server has, an enrollment code
@@ -218,37 +218,15 @@ test('Company status shows every device to administrators only', async ({ page }
   await expect(page.getByRole('region', { name: 'Devices', exact: true })).toHaveCount(0);
 });
 
-/** Enrolls a device for whoever `page` is signed in as and sends one report, as the agent would. */
-async function enrollAndReport(page: Page, name: string): Promise<string> {
-  const codeResponse = await page.request.post('/api/agent/enrollment-codes', {
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(codeResponse.status()).toBe(201);
-  const { code } = (await codeResponse.json()) as { code: string };
-  const enrolled = await page.request.post('/api/agent/enroll', {
-    data: {
-      code,
-      device: { name, platform: 'darwin', osVersion: '15.1', agentVersion: '0.1.0' },
-    },
-  });
-  expect(enrolled.status()).toBe(201);
-  const { token } = (await enrolled.json()) as { token: string };
-  const report = await page.request.post('/api/agent/report', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      reportedAt: new Date(Date.now() - 1000).toISOString(),
-      checks: [
-        { id: 'disk-encryption', verdict: 'pass', evidence: 'FileVault is On.' },
-        { id: 'firewall', verdict: 'fail', evidence: 'The application firewall is off.' },
-        { id: 'screen-lock', verdict: 'unknown', evidence: 'No screen lock setting was readable.' },
-      ],
-    },
-  });
-  expect(report.status()).toBe(200);
-  return token;
-}
-
 /** Whether the signed-in member's task of that catalogue entry is done. */
+/** A Mac of the member's reporting FileVault on, the firewall off and no readable screen lock. */
+const enrollAndReportMac = (page: Page, name: string) =>
+  enrollAndReport(page, { name, platform: 'darwin', osVersion: '15.1' }, [
+    { id: 'disk-encryption', verdict: 'pass', evidence: 'FileVault is On.' },
+    { id: 'firewall', verdict: 'fail', evidence: 'The application firewall is off.' },
+    { id: 'screen-lock', verdict: 'unknown', evidence: 'No screen lock setting was readable.' },
+  ]);
+
 async function taskDone(page: Page, catalogueId: string): Promise<boolean | undefined> {
   const response = await page.request.get('/api/actions?scope=mine');
   const { tasks } = (await response.json()) as {
@@ -265,7 +243,7 @@ test('a reporting device shows its verdicts to its member and to administrators,
   const mine = page.getByRole('region', { name: 'Your devices' });
   await expect(mine).toContainText('No devices yet');
   expect(await taskDone(page, 'encrypt-disk')).toBe(false);
-  const token = await enrollAndReport(page, name);
+  const token = await enrollAndReportMac(page, name);
   expect(await taskDone(page, 'encrypt-disk')).toBe(true);
 
   await page.reload();
@@ -325,7 +303,7 @@ test('a failing device check offers its fix, and Check again now updates the tas
   page,
 }) => {
   await openAppAs(page, 'Chloe Davies', '/settings#sign-in');
-  const token = await enrollAndReport(page, 'E2E-FIX-MAC');
+  const token = await enrollAndReportMac(page, 'E2E-FIX-MAC');
   const response = await page.request.get('/api/actions?scope=mine');
   const { tasks } = (await response.json()) as { tasks: { id: string; catalogueId: string }[] };
   const firewall = tasks.find((t) => t.catalogueId === 'enable-firewall');

@@ -268,3 +268,31 @@ export async function openTask(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: title });
   return { item, dialog, checks: dialog.getByRole('region', { name: 'Automatic checks' }) };
 }
+
+/**
+ * Enrolls a computer for whoever `page` is signed in as through the agent's API and sends one
+ * report of `checks`, as the agent would; gives the device's token.
+ */
+export async function enrollAndReport(
+  page: Page,
+  device: { name: string; platform: 'darwin' | 'win32' | 'linux'; osVersion: string },
+  checks: readonly { id: string; verdict: 'pass' | 'fail' | 'unknown'; evidence: string }[],
+  reportedAt = new Date(Date.now() - 1000),
+): Promise<string> {
+  const codeResponse = await page.request.post('/api/agent/enrollment-codes', {
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(codeResponse.status()).toBe(201);
+  const { code } = (await codeResponse.json()) as { code: string };
+  const enrolled = await page.request.post('/api/agent/enroll', {
+    data: { code, device: { ...device, agentVersion: '0.2.0' } },
+  });
+  expect(enrolled.status()).toBe(201);
+  const { token } = (await enrolled.json()) as { token: string };
+  const report = await page.request.post('/api/agent/report', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { reportedAt: reportedAt.toISOString(), checks },
+  });
+  expect(report.status()).toBe(200);
+  return token;
+}

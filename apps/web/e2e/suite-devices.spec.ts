@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Page } from '@playwright/test';
-import { expect, openAppAs, openTaskCategories, test } from './helpers';
+import { enrollAndReport, expect, openAppAs, openTask, test } from './helpers';
 import { currentStack } from './stack';
 
 // The devices the office suites manage, beside the agent's: Intune's through the fake Microsoft
@@ -40,43 +40,6 @@ async function myTask(page: Page, catalogueId: string): Promise<Task | undefined
   return ((await response.json()) as { tasks: Task[] }).tasks.find(
     (t) => t.catalogueId === catalogueId,
   );
-}
-
-/** The signed-in member's task in the list, and the automatic checks its detail shows. */
-async function openTask(page: Page, title: string) {
-  await page.goto('/tasks');
-  await page.getByRole('radiogroup', { name: 'Status' }).getByText('All', { exact: true }).click();
-  await openTaskCategories(page);
-  const item = page
-    .getByRole('region', { name: 'Tasks', exact: true })
-    .getByRole('listitem', { name: title });
-  await item.getByRole('button').first().click();
-  const checks = page.getByRole('dialog', { name: title }).getByRole('region', {
-    name: 'Automatic checks',
-  });
-  return { item, checks };
-}
-
-/** Enrolls a computer for the signed-in member through the agent's API and sends one report. */
-async function agentReports(page: Page, name: string, checks: unknown[]) {
-  const codeResponse = await page.request.post('/api/agent/enrollment-codes', {
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(codeResponse.status()).toBe(201);
-  const { code } = (await codeResponse.json()) as { code: string };
-  const enrolled = await page.request.post('/api/agent/enroll', {
-    data: {
-      code,
-      device: { name, platform: 'win32', osVersion: '10.0.26100', agentVersion: '0.2.0' },
-    },
-  });
-  expect(enrolled.status()).toBe(201);
-  const { token } = (await enrolled.json()) as { token: string };
-  const report = await page.request.post('/api/agent/report', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { reportedAt: new Date().toISOString(), checks },
-  });
-  expect(report.status()).toBe(200);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -183,10 +146,15 @@ test.describe('Intune', () => {
     });
 
     // The agent on the same laptop reports now that BitLocker is off.
-    await agentReports(page, OLIVIAS_LAPTOP, [
-      { id: 'disk-encryption', verdict: 'fail', evidence: 'BitLocker is off on C:.' },
-      { id: 'firewall', verdict: 'pass', evidence: 'The firewall is on.' },
-    ]);
+    await enrollAndReport(
+      page,
+      { name: OLIVIAS_LAPTOP, platform: 'win32', osVersion: '10.0.26100' },
+      [
+        { id: 'disk-encryption', verdict: 'fail', evidence: 'BitLocker is off on C:.' },
+        { id: 'firewall', verdict: 'pass', evidence: 'The firewall is on.' },
+      ],
+      new Date(),
+    );
 
     await page.reload();
     const laptop = device(page, OLIVIAS_LAPTOP);

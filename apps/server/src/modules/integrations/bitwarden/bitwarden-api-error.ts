@@ -1,6 +1,7 @@
 // What went wrong talking to Bitwarden, reduced to what the product does about it
 // (integrations-reference-2 §3.2 and §3.5). Messages carry Bitwarden's text, never a key or token.
 import type { ApiAnswer } from '../kit/fetch-with-timeout';
+import { fieldsOf, textOf } from '../kit/parse-answer';
 import {
   ProviderError,
   type ProviderErrorKind,
@@ -23,9 +24,8 @@ export class BitwardenApiError extends ProviderError<ProviderErrorKind> {
   }
 }
 
-const fieldsOf = (body: unknown): Record<string, unknown> =>
-  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+/** Bitwarden's text, where it gave one (an empty message counts as none). */
+const text = (v: unknown) => textOf(v) || null;
 const ok = (status: number) => status >= 200 && status <= 299;
 
 /** 429 and 5xx are asked again, after the Retry-After when Bitwarden sends one (unconfirmed). */

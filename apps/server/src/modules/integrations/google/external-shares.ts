@@ -2,6 +2,8 @@
 // order (three lists are read at once), so each file + audience keeps its latest event, and each
 // file the latest time it became private. Event names and parameters other than
 // change_document_visibility's are unconfirmed (see the fake's drive-audit.ts).
+
+import { textOf } from '../kit/parse-answer';
 import type { AuditEvent } from './reports';
 
 export type ShareAudience =
@@ -28,8 +30,7 @@ const PUBLIC = new Set(['people_with_link', 'public_on_the_web']);
 
 type Latest = { at: number; shared: boolean; share: ExternalShare };
 
-const text = (v: unknown) => (typeof v === 'string' ? v : null);
-const firstOf = (v: unknown) => (Array.isArray(v) ? text(v[0]) : text(v));
+const firstOf = (v: unknown) => (Array.isArray(v) ? textOf(v[0]) : textOf(v));
 
 export function createShareLedger(domain: string) {
   const home = domain.toLowerCase();
@@ -44,16 +45,16 @@ export function createShareLedger(domain: string) {
       case 'change_document_visibility':
         return {
           audience: { type: 'anyone' },
-          shared: PUBLIC.has(text(p.get('visibility')) ?? ''),
+          shared: PUBLIC.has(textOf(p.get('visibility')) ?? ''),
         };
       case 'change_user_access': {
-        const email = text(p.get('target_user'))?.toLowerCase();
+        const email = textOf(p.get('target_user'))?.toLowerCase();
         if (!email || !outside(email.slice(email.lastIndexOf('@') + 1))) return null;
         const access = firstOf(p.get('new_value'));
         return { audience: { type: 'user', email }, shared: access !== null && access !== 'none' };
       }
       case 'change_document_access_scope': {
-        const target = text(p.get('target_domain'))?.toLowerCase();
+        const target = textOf(p.get('target_domain'))?.toLowerCase();
         if (!target || !outside(target)) return null;
         const access = firstOf(p.get('new_value'));
         return {
@@ -68,7 +69,7 @@ export function createShareLedger(domain: string) {
 
   return {
     add(event: AuditEvent) {
-      const fileId = text(event.parameters.get('doc_id'));
+      const fileId = textOf(event.parameters.get('doc_id'));
       const at = Date.parse(event.time);
       if (!fileId || Number.isNaN(at)) return;
       if (event.parameters.get('visibility') === 'private') {
@@ -85,8 +86,8 @@ export function createShareLedger(domain: string) {
         shared: found.shared,
         share: {
           fileId,
-          title: text(event.parameters.get('doc_title')) ?? '',
-          owner: (text(event.parameters.get('owner')) ?? '').toLowerCase(),
+          title: textOf(event.parameters.get('doc_title')) ?? '',
+          owner: (textOf(event.parameters.get('owner')) ?? '').toLowerCase(),
           sharedWith: audience,
           sharedAt: new Date(at).toISOString(),
         },

@@ -16,3 +16,10 @@ export function parseAnswer<S extends z.ZodType>(
   }
   return parsed.data;
 }
+
+/** The fields of an answer's JSON object; none when it is not one (an error page, nothing). */
+export const fieldsOf = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+
+/** A field's text, or null when it is not a string. */
+export const textOf = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -2,6 +2,7 @@
 // (integrations-reference §2.1, §2.9 and §5). Messages carry Microsoft's text, never a token.
 
 import type { ApiAnswer } from '../kit/fetch-with-timeout';
+import { fieldsOf, textOf } from '../kit/parse-answer';
 import {
   ProviderError,
   type ProviderErrorKind,
@@ -26,10 +27,6 @@ export class MicrosoftApiError extends ProviderError<MicrosoftApiErrorKind> {
   }
 }
 
-const fieldsOf = (body: unknown): Record<string, unknown> =>
-  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-const text = (v: unknown) => (typeof v === 'string' ? v : null);
-
 /** The error of a non-2xx Graph answer: to throw, to retry, or to refresh the token for. */
 export function graphFailure(
   where: string,
@@ -38,8 +35,8 @@ export function graphFailure(
   headers: Headers,
 ): MicrosoftApiError | TransientFailure | Unauthenticated {
   const error = fieldsOf(fieldsOf(body).error);
-  const code = text(error.code);
-  const message = `${where}: ${code ?? `HTTP ${status}`}: ${text(error.message) ?? ''}`.trimEnd();
+  const code = textOf(error.code);
+  const message = `${where}: ${code ?? `HTTP ${status}`}: ${textOf(error.message) ?? ''}`.trimEnd();
   const retryAfter = retryAfterMs(headers.get('retry-after'));
   if (status === 401) return new Unauthenticated(message);
   if (status === 429) {
@@ -72,9 +69,9 @@ export function tokenEndpointFailure(
   headers: Headers,
 ): MicrosoftApiError | TransientFailure {
   const fields = fieldsOf(body);
-  const code = text(fields.error);
+  const code = textOf(fields.error);
   // The description's first line holds the AADSTS code and text; trace lines follow.
-  const description = text(fields.error_description)?.split(/\r?\n/)[0];
+  const description = textOf(fields.error_description)?.split(/\r?\n/)[0];
   const message = `${where}: ${code ?? `HTTP ${status}`}${description ? `: ${description}` : ''}`;
   const retryAfter = retryAfterMs(headers.get('retry-after'));
   if (status === 429) {

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { QueryStatus } from '../../../../components/QueryStatus';
+import { ShowMoreButton } from '../../ShowMoreButton';
 import { TableFrame } from '../../TableFrame';
 import { attentionOf, membersOf, useBitwardenMembers } from './bitwarden-api';
 
@@ -68,16 +69,7 @@ export function BitwardenSection() {
           </Table>
         </TableFrame>
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="light"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Show more members
-        </Button>
-      )}
+      <ShowMoreButton query={query}>Show more members</ShowMoreButton>
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import type { MetaAccount } from '@castellan/contract';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { showToast } from '../../../../lib/toast';
+import { ShowMoreButton } from '../../ShowMoreButton';
 import { accountsOf, enableMfaFailure, useEnableMetaMfa, useMetaAccounts } from './meta-api';
 
 const TWO_FACTOR_LABELS = {
@@ -101,16 +102,7 @@ export function MetaSection() {
           ))}
         </Stack>
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="light"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Show more accounts
-        </Button>
-      )}
+      <ShowMoreButton query={query}>Show more accounts</ShowMoreButton>
     </Stack>
   );
 }
