@@ -162,6 +162,40 @@ export function longestChain<L>(
   return { list, pages };
 }
 
+/**
+ * The most requests of `log` the fake held at once, each from its arrival (in whole ms) for the
+ * latency it added, the least it held any: how many calls the reader keeps going side by side.
+ */
+export function peakInFlight<L extends { at: number }>(
+  log: readonly L[],
+  latencyMs: number,
+): number {
+  const edges = log.flatMap((r) => [
+    { at: r.at, step: 1 },
+    { at: r.at + latencyMs, step: -1 },
+  ]);
+  // Ends before starts at the same instant: a call starting as another ends is not beside it.
+  edges.sort((a, b) => a.at - b.at || a.step - b.step);
+  let now = 0;
+  let peak = 0;
+  for (const e of edges) {
+    now += e.step;
+    peak = Math.max(peak, now);
+  }
+  return peak;
+}
+
+/** The median of each phase's times, the warm-up read (the first) left out. */
+export function medianPhases<K extends string>(
+  phases: readonly Record<K, number>[],
+  keys: readonly K[],
+): Record<K, number> {
+  const measured = phases.slice(1);
+  return Object.fromEntries(
+    keys.map((k) => [k, Math.round(median(measured.map((p) => p[k])))]),
+  ) as Record<K, number>;
+}
+
 /** The table of the figures; a bench's own columns stand after Ratio. */
 export function providerReadTable<F extends ProviderReadFigures>(
   figures: readonly F[],
