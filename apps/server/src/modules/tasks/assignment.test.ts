@@ -36,8 +36,7 @@ describe('assignment', () => {
       entry('vault', { scope: 'Admin', onlyWith: ['bitwarden', '1password'] }),
       entry('any', {}),
     ];
-    const ids = (connected: string[]) =>
-      catalogueFor(tasks, 'google', connected).map((t) => t.id);
+    const ids = (connected: string[]) => catalogueFor(tasks, 'google', connected).map((t) => t.id);
     expect(ids([])).toEqual(['any']);
     expect(ids(['gws', 'aws'])).toEqual(['aws-root', 'any']);
     expect(ids(['1password'])).toEqual(['vault', 'any']);
