@@ -485,6 +485,8 @@ test.describe('open states', () => {
           device('2', 'OLD-PC', 500),
           device('3', 'NEW-PC', null),
         ],
+        suiteDevices: [],
+        devicesUnknown: [{ source: 'm365', reason: 'No Intune licence in this tenant.' }],
       }),
     );
     await openAppAs(page, 'Alice Morgan', '/team-progress');

@@ -156,6 +156,11 @@ export const agentDevicesResponse = z.object({
   devices: z.array(agentDevice),
   /** Devices a suite manages that have no agent, each once (empty without a suite's devices). */
   suiteDevices: z.array(suiteDevice),
+  /**
+   * The connected suites whose last sync could not read devices, with why ("No Intune licence
+   * in this tenant."); for administrators' organisation view only, empty otherwise.
+   */
+  devicesUnknown: z.array(z.object({ source: z.enum(DEVICE_SOURCES), reason: z.string() })),
 });
 export type AgentDevicesResponse = z.infer<typeof agentDevicesResponse>;
 

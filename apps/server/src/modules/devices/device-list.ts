@@ -64,6 +64,7 @@ async function suiteDeviceListing(
 ): Promise<{
   alsoReportedBy: Map<string, DeviceReportInfo[]>;
   suiteDevices: SuiteDeviceView[];
+  unknown: AgentDevicesResponse['devicesUnknown'];
 }> {
   const members = await listMembersByName(db, organizationId, onlyUserId);
   const memberIds = new Map(members.map((m) => [m.email.toLowerCase(), m.id]));
@@ -73,10 +74,10 @@ async function suiteDeviceListing(
       { id: m.id, name: `${m.firstName} ${m.lastName}`.trim() || m.email, email: m.email },
     ]),
   );
-  const { reports } = await loadSuiteReports(db, organizationId, memberIds, now);
+  const { reports, unknown } = await loadSuiteReports(db, organizationId, memberIds, now);
   const alsoReportedBy = new Map<string, DeviceReportInfo[]>();
   const suiteDevices: SuiteDeviceView[] = [];
-  if (reports.length === 0) return { alsoReportedBy, suiteDevices };
+  if (reports.length === 0) return { alsoReportedBy, suiteDevices, unknown };
   for (const device of mergeDevices([...agentDevices.map(agentReport), ...reports])) {
     const agents = device.reports.filter((r) => r.source === 'agent');
     const others = device.reports.filter((r) => r.source !== 'agent');
@@ -90,7 +91,7 @@ async function suiteDeviceListing(
   suiteDevices.sort(
     (a, b) => a.owner.name.localeCompare(b.owner.name) || a.name.localeCompare(b.name),
   );
-  return { alsoReportedBy, suiteDevices };
+  return { alsoReportedBy, suiteDevices, unknown };
 }
 
 /**
@@ -105,7 +106,7 @@ export async function devicesOf(
   now = new Date(),
 ): Promise<AgentDevicesResponse> {
   const rows = await listDevices(db, organizationId, onlyUserId);
-  const { alsoReportedBy, suiteDevices } = await suiteDeviceListing(
+  const { alsoReportedBy, suiteDevices, unknown } = await suiteDeviceListing(
     db,
     organizationId,
     rows,
@@ -130,5 +131,6 @@ export async function devicesOf(
     checks: d.checks,
     ...(alsoReportedBy.has(d.id) ? { alsoReportedBy: alsoReportedBy.get(d.id) } : {}),
   }));
-  return { devices, suiteDevices };
+  // Why a suite's devices are missing is the administrators' to mend (reconnect, licence).
+  return { devices, suiteDevices, devicesUnknown: onlyUserId === undefined ? unknown : [] };
 }

@@ -229,4 +229,20 @@ describe.each(databaseKinds())('devices from the agent and the suites on %s', (k
       },
     ]);
   });
+
+  it('tells administrators why a suite’s devices are not read, and members nothing', async () => {
+    await db()
+      .update(integrations)
+      .set({ facts: { userCount: 3, devices: { devices: null, unknown: 'No Intune licence.' } } })
+      .where(
+        and(
+          eq(integrations.organizationId, organizationId),
+          eq(integrations.integrationId, 'm365'),
+        ),
+      );
+    const organization = await devicesOf(db(), organizationId, undefined, null, now);
+    expect(organization.devicesUnknown).toEqual([{ source: 'm365', reason: 'No Intune licence.' }]);
+    expect(organization.suiteDevices).toEqual([]);
+    expect((await devicesOf(db(), organizationId, benId, null, now)).devicesUnknown).toEqual([]);
+  });
 });

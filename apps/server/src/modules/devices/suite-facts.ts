@@ -14,10 +14,16 @@ export async function loadSuiteReports(
   organizationId: string,
   memberIds: ReadonlyMap<string, string>,
   now: Date,
-): Promise<{ connected: Suite[]; reports: DeviceReport[] }> {
+): Promise<{
+  connected: Suite[];
+  reports: DeviceReport[];
+  /** The suites whose last sync could not read devices, and why. */
+  unknown: { source: Suite; reason: string }[];
+}> {
   const rows = await listIntegrationRows(db, organizationId);
   const connected: Suite[] = [];
   const reports: DeviceReport[] = [];
+  const unknown: { source: Suite; reason: string }[] = [];
   for (const suite of SUITES) {
     const row = rows.find((r) => r.integrationId === suite);
     if (!row) continue;
@@ -25,7 +31,8 @@ export async function loadSuiteReports(
     if (!row.facts || !row.lastScan) continue;
     // Facts of syncs before devices were read have no `devices`.
     const read = (row.facts as { devices?: SuiteDevicesRead }).devices;
+    if (read && read.devices === null) unknown.push({ source: suite, reason: read.unknown });
     reports.push(...suiteReports(suite, devicesOfRead(read), memberIds, now));
   }
-  return { connected, reports };
+  return { connected, reports, unknown };
 }

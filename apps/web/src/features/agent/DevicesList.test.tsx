@@ -1,8 +1,10 @@
 import type { AgentDevice } from '@castellan/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { DevicesList } from './DevicesList';
+import { DevicesSection } from './DevicesSection';
 
 const device = (over: Partial<AgentDevice>): AgentDevice => ({
   id: '7b0c3e52-8f5d-4c5b-9e0a-1d2f3a4b5c6d',
@@ -93,5 +95,20 @@ describe('the devices list with a suite’s devices', () => {
   it('keeps an agent-only device as it was, without a sources line', () => {
     renderWithApp(<DevicesList label="Devices" showOwner={false} devices={[device({})]} />);
     expect(screen.getByRole('listitem')).not.toHaveTextContent('Reported by');
+  });
+
+  it('says why a connected suite’s devices are missing, beside the devices it has', async () => {
+    fakeApi({
+      'GET /agent/devices': reply({
+        devices: [device({})],
+        suiteDevices: [],
+        devicesUnknown: [{ source: 'm365', reason: 'No Intune licence in this tenant.' }],
+      }),
+    });
+    renderWithApp(<DevicesSection scope="organization" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Devices from Microsoft 365 not read');
+    expect(alert).toHaveTextContent('No Intune licence in this tenant.');
+    expect(screen.getByRole('list', { name: 'Devices' })).toHaveTextContent('reception-pc');
   });
 });

@@ -1,4 +1,5 @@
-import { Anchor, Card, Text, Title } from '@mantine/core';
+import { PROVIDERS } from '@castellan/contract/providers';
+import { Alert, Anchor, Card, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -17,6 +18,9 @@ const WORDS: Record<DeviceScope, { title: string; text: string; what: string }> 
     what: 'the devices',
   },
 };
+
+const suiteName = (source: string) =>
+  source in PROVIDERS ? PROVIDERS[source as keyof typeof PROVIDERS].name : source;
 
 /** The member's devices (Settings) or, for administrators, every device (Company status). */
 export function DevicesSection({ scope }: { scope: DeviceScope }) {
@@ -37,6 +41,17 @@ export function DevicesSection({ scope }: { scope: DeviceScope }) {
         {words.text}
       </Text>
       <QueryStatus query={query} what={words.what} />
+      {query.data?.devicesUnknown.map(({ source, reason }) => (
+        <Alert
+          key={source}
+          color="yellow"
+          variant="light"
+          mb="sm"
+          title={`Devices from ${suiteName(source)} not read`}
+        >
+          {reason}
+        </Alert>
+      ))}
       {count === 0 && (
         <div>
           <Text fw={500}>No devices yet</Text>
