@@ -71,7 +71,8 @@ export const accounts: CatalogueEntry[] = [
     platforms: [],
     minutes: 60,
     risk: 'High',
-    automation: 'NotAutomatable',
+    // Bitwarden's members list tells who is in the company's vault.
+    automation: 'AutomatableBackend',
     cisSafeguards: ['5.2'],
     cyberEssentials: ['secure-configuration', 'user-access-control'],
   },
