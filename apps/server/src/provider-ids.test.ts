@@ -52,6 +52,7 @@ const HOMES: Record<ProviderId, string[]> = {
 const LISTS = [
   'packages/contract/src/providers.ts',
   'packages/contract/src/provider-contracts.ts',
+  'packages/contract/src/connect-forms.ts',
   'apps/server/src/modules/integrations/providers.ts',
   'apps/web/src/features/integrations/providers/index.ts',
   'apps/server/test/fakes/providers.ts',

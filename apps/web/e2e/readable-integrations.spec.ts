@@ -70,7 +70,7 @@ async function expectFindingsAboveComingSoon(page: Page) {
 /** Every check of the connected Google Workspace card: a result pill and a task link each. */
 async function expectEveryCheckReadable(page: Page) {
   const items = checksOf(page, 'Google Workspace').getByRole('listitem');
-  await expect(items).toHaveCount(8);
+  await expect(items).toHaveCount(9);
   for (const item of await items.all()) {
     const name = (await item.locator('p').first().textContent()) ?? '';
     await expect(item.locator('.mantine-Badge-label')).toHaveText(RESULT);
@@ -108,7 +108,7 @@ test('before connecting: the providers’ marks, what each would check, and no r
     await expect(card(page, name).locator('[data-result]')).toHaveCount(0);
     await expect(card(page, name)).not.toContainText(/Passed|Failed|Unknown|Enabled/);
   }
-  await expect(checksOf(page, 'Google Workspace').getByRole('listitem')).toHaveCount(8);
+  await expect(checksOf(page, 'Google Workspace').getByRole('listitem')).toHaveCount(9);
   await expect(checksOf(page, 'Google Workspace')).toContainText('MFA Status Check');
   await expect(checksOf(page, 'Google Workspace')).toContainText('MFA Available and Enforced');
   await expect(page.getByTestId('notInCastellan')).toHaveCount(0);

@@ -10,7 +10,7 @@ import {
 import { AGENT_TARGETS, type AgentTarget } from './agent-targets';
 import { isoDateTime } from './common';
 import { endpoint } from './endpoint';
-import { DEVICE_SOURCES } from './providers';
+import { DEVICE_SOURCES } from './suites';
 
 export * from './agent-checks';
 export * from './agent-fixes';

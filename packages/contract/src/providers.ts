@@ -39,9 +39,11 @@ export type ConnectKind =
       landing?: string;
     }
   | {
-      /** A form over the page: the key is sent to `POST /api/integrations/<id>/connect`. */
+      /**
+       * A form over the page: the key is sent to `POST /api/integrations/<id>/connect`. Its
+       * fields are in `connect-forms.ts`, which only the form and the server load.
+       */
       opens: 'form';
-      fields: readonly ConnectField[];
     };
 
 export type ProviderInfo = {
@@ -128,66 +130,6 @@ export const PROVIDERS = {
     scopes: ['arn:aws:iam::aws:policy/SecurityAudit'],
     connect: {
       opens: 'form',
-      fields: [
-        {
-          name: 'accessKeyId',
-          label: 'Access key ID',
-          description:
-            'Of an IAM user made for Castellan with only the SecurityAudit policy (IAM → Users → Security credentials).',
-          secret: false,
-          required: true,
-          pattern: {
-            regex: '^(AKIA|ASIA)[A-Z0-9]{16}$',
-            message: 'An access key ID is 20 capital letters and digits starting with AKIA.',
-          },
-        },
-        {
-          name: 'secretAccessKey',
-          label: 'Secret access key',
-          description: 'Shown once by AWS when the access key is created.',
-          secret: true,
-          required: true,
-          pattern: {
-            regex: '^[A-Za-z0-9/+=]{40}$',
-            message: 'A secret access key is 40 characters of letters, digits, / + and =.',
-          },
-        },
-        {
-          name: 'roleArn',
-          label: 'Role to assume (optional)',
-          description:
-            'When the key may only assume a role with the SecurityAudit policy: its ARN, arn:aws:iam::<account>:role/<name>.',
-          secret: false,
-          required: false,
-          pattern: {
-            regex: '^arn:aws:iam::\\d{12}:role/[\\w+=,.@/-]{1,512}$',
-            message: 'A role ARN looks like arn:aws:iam::123456789012:role/CastellanAudit.',
-          },
-        },
-        {
-          name: 'externalId',
-          label: 'External ID (optional)',
-          description: 'The external ID the role’s trust policy asks for, if any.',
-          secret: false,
-          required: false,
-          pattern: {
-            regex: '^[\\w+=,.@:/-]{2,1224}$',
-            message: 'An external ID is 2–1224 letters, digits or + = , . @ : / -.',
-          },
-        },
-        {
-          name: 'region',
-          label: 'Main region',
-          description:
-            'Where the account’s trails are read from; a multi-region trail shows in every region.',
-          secret: false,
-          required: false,
-          pattern: {
-            regex: '^[a-z]{2}(-[a-z]+)+-\\d$',
-            message: 'A region looks like eu-west-1 or us-east-1.',
-          },
-        },
-      ],
     },
   },
   bitwarden: {
@@ -196,39 +138,6 @@ export const PROVIDERS = {
     scopes: ['api.organization'],
     connect: {
       opens: 'form',
-      fields: [
-        {
-          name: 'clientId',
-          label: 'Client ID',
-          description:
-            'Admin Console → Settings → Organization info → API key (Teams and Enterprise plans).',
-          secret: false,
-          required: true,
-          pattern: {
-            regex: '^organization\\.[0-9a-fA-F-]{36}$',
-            message:
-              'The organisation’s client ID looks like organization.<36 characters>; a personal key (user.…) does not work.',
-          },
-        },
-        {
-          name: 'clientSecret',
-          label: 'Client secret',
-          description: 'Shown beside the client ID after you confirm your master password.',
-          secret: true,
-          required: true,
-        },
-        {
-          name: 'region',
-          label: 'Bitwarden server',
-          description: 'Where your organisation’s vault lives.',
-          secret: false,
-          required: true,
-          options: [
-            { value: 'us', label: 'bitwarden.com (United States)' },
-            { value: 'eu', label: 'bitwarden.eu (European Union)' },
-          ],
-        },
-      ],
     },
   },
 } as const satisfies Readonly<Record<ProviderId, ProviderInfo>>;
@@ -255,27 +164,3 @@ export const requestedScopes = (id: ProviderId): readonly string[] => {
   const info: ProviderInfo = PROVIDERS[id];
   return [...info.scopes, ...(info.optionalScopes ?? [])];
 };
-
-/** The office suites among the providers. */
-export type SuiteProviderId = {
-  [K in ProviderId]: (typeof PROVIDERS)[K] extends { suite: object } ? K : never;
-}[ProviderId];
-
-export const SUITE_PROVIDER_IDS = PROVIDER_IDS.filter(
-  (id) => (PROVIDERS[id] as ProviderInfo).suite !== undefined,
-) as readonly SuiteProviderId[];
-
-/** What an office suite is, as its provider entry says. */
-export const suiteInfo = (id: SuiteProviderId) =>
-  (PROVIDERS[id] as ProviderInfo).suite as NonNullable<ProviderInfo['suite']>;
-
-/** Who reports on devices: the endpoint agent, and the suites' device management. */
-export const DEVICE_SOURCES = ['agent', ...SUITE_PROVIDER_IDS] as readonly [
-  'agent',
-  ...SuiteProviderId[],
-];
-export type DeviceSource = (typeof DEVICE_SOURCES)[number];
-export const DEVICE_SOURCE_NAMES = Object.fromEntries([
-  ['agent', 'Agent'],
-  ...SUITE_PROVIDER_IDS.map((id) => [id, suiteInfo(id).devices]),
-]) as Record<DeviceSource, string>;

@@ -1,5 +1,5 @@
 import {
-  type ConnectKind,
+  connectFormOf,
   EVIDENCE_SOURCES,
   type Integration,
   type IntegrationId,
@@ -176,11 +176,11 @@ export async function connectWithKey(
 ): Promise<Integration> {
   const d = definition(id);
   const adapter = adapterOf(id);
-  const connect = isProviderId(id) ? (PROVIDERS[id].connect as ConnectKind) : null;
-  if (!adapter?.keyConnect || connect?.opens !== 'form' || !isProviderId(id)) {
+  const fields = connectFormOf(id);
+  if (!adapter?.keyConnect || !fields || !isProviderId(id)) {
     throw new BadRequestError(`${d.name} is not connected with a key: use its Connect button.`);
   }
-  const credentials = checkKeyFields(connect.fields, given);
+  const credentials = checkKeyFields(fields, given);
   let accountId: string | null;
   try {
     ({ accountId } = await adapter.keyConnect.verify(

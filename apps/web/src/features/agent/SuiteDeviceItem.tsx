@@ -1,6 +1,6 @@
 import type { DeviceReportInfo, SuiteDeviceView } from '@castellan/contract';
 import { AGENT_STALE_DAYS } from '@castellan/contract/agent-checks';
-import { DEVICE_SOURCE_NAMES } from '@castellan/contract/providers';
+import { DEVICE_SOURCE_NAMES } from '@castellan/contract/suites';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { RelativeTime } from '../../components/RelativeTime';
 import { deviceStanding, VERDICT_COLORS, VERDICT_WORDS } from './agent-words';

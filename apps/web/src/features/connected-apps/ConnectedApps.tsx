@@ -1,5 +1,5 @@
 import type { IntegrationsResponse } from '@castellan/contract';
-import { SUITE_PROVIDER_IDS } from '@castellan/contract/providers';
+import { SUITE_PROVIDER_IDS } from '@castellan/contract/suites';
 import { lazy, Suspense } from 'react';
 
 const ConnectedAppsSection = lazy(async () => ({

@@ -1,12 +1,16 @@
 import type { Integration } from '@castellan/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { openConfirmModal } from '../../lib/confirm';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useDisconnectIntegration, useSyncIntegration } from './api';
-import { keyConnectFields, useConnect } from './connect-integration';
+import { connectsWithKey, useConnect } from './connect-integration';
 import { actionsFor, connectBlockedReason, isSyncing } from './integration-display';
-import { KeyConnectDialog } from './KeyConnectDialog';
+
+// The form's code (a modal, its inputs) loads when an administrator first opens it.
+const KeyConnectDialog = lazy(async () => ({
+  default: (await import('./KeyConnectDialog')).KeyConnectDialog,
+}));
 
 const failed = (summary: string) => (error: Error) =>
   showToast({ severity: 'error', summary, detail: error.message, life: 8000 });
@@ -17,7 +21,7 @@ export function IntegrationActions({ integration }: { integration: Integration }
   const disconnect = useDisconnectIntegration();
   const connect = useConnect();
   const [keyForm, setKeyForm] = useState(false);
-  const form = keyConnectFields(integration.id);
+  const form = connectsWithKey(integration.id);
   const actions = actionsFor(integration);
   const blocked = connectBlockedReason(integration);
   const { name } = integration;
@@ -92,13 +96,10 @@ export function IntegrationActions({ integration }: { integration: Integration }
           </Button>
         )}
       </Group>
-      {form && (
-        <KeyConnectDialog
-          integration={integration}
-          fields={form}
-          opened={keyForm}
-          onClose={() => setKeyForm(false)}
-        />
+      {form && keyForm && (
+        <Suspense fallback={null}>
+          <KeyConnectDialog integration={integration} opened onClose={() => setKeyForm(false)} />
+        </Suspense>
       )}
       {blocked && !actions.includes('sync') && (
         <Text size="sm" c="dimmed">

@@ -1,4 +1,5 @@
 import type { Integration } from '@castellan/contract';
+import { connectFormOf } from '@castellan/contract/connect-forms';
 import type { ConnectField } from '@castellan/contract/providers';
 import {
   Alert,
@@ -17,7 +18,6 @@ import { useConnectWithKey } from './api';
 
 type Props = {
   integration: Integration;
-  fields: readonly ConnectField[];
   opened: boolean;
   onClose: () => void;
 };
@@ -38,7 +38,8 @@ export function fieldError(field: ConnectField, value: string): string | null {
  * at the provider before keeping it. What the provider refused is shown here and the values stay,
  * so one wrong character does not mean typing everything again.
  */
-export function KeyConnectDialog({ integration, fields, opened, onClose }: Props) {
+export function KeyConnectDialog({ integration, opened, onClose }: Props) {
+  const fields = connectFormOf(integration.id) ?? [];
   const [values, setValues] = useState(() => initialValues(fields));
   const [tried, setTried] = useState(false);
   const connect = useConnectWithKey();

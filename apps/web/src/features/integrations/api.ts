@@ -1,33 +1,11 @@
 import type { Integration, IntegrationId, IntegrationsResponse } from '@castellan/contract';
-import {
-  type QueryFunction,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { api, apiDelete, apiQuery } from '../../lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiDelete } from '../../lib/api';
+import { integrationsQuery } from '../../lib/integrations-query';
 import { INTEGRATIONS_KEY } from '../../lib/query-keys';
-import { isSyncing } from './integration-display';
 
+export { integrationsQuery, SYNC_POLL_MS } from '../../lib/integrations-query';
 export { INTEGRATIONS_KEY } from '../../lib/query-keys';
-
-/** While a sync is queued or running, the statuses are asked for again this often. */
-export const SYNC_POLL_MS = 2000;
-
-// Named with its type: the polling rule below reads the answer, which TypeScript cannot infer
-// from the same object.
-const fetchIntegrations: QueryFunction<IntegrationsResponse | null> = apiQuery('/integrations');
-
-const whileSyncing = (data: IntegrationsResponse | null | undefined) =>
-  Object.values(data ?? {}).some(isSyncing) ? SYNC_POLL_MS : false;
-
-/** Every integration with its status (spec §7 GET integrations). */
-export const integrationsQuery = queryOptions({
-  queryKey: [...INTEGRATIONS_KEY, 'list'],
-  queryFn: fetchIntegrations,
-  refetchInterval: (query) => whileSyncing(query.state.data),
-});
 
 export const useIntegrations = () => useQuery(integrationsQuery);
 

@@ -1,10 +1,5 @@
 import type { IntegrationId } from '@castellan/contract';
-import {
-  type ConnectField,
-  type ConnectKind,
-  isProviderId,
-  PROVIDERS,
-} from '@castellan/contract/providers';
+import { type ConnectKind, isProviderId, PROVIDERS } from '@castellan/contract/providers';
 import { useQueryClient } from '@tanstack/react-query';
 import { oauthFlow } from '../../lib/oauth-flow';
 import { showToast } from '../../lib/toast';
@@ -12,11 +7,9 @@ import { integrationsQuery } from './api';
 import { connectOutcomeToast } from './connect-flags';
 import { openConnectPopup, POPUP_BLOCKED } from './connect-popup';
 
-/** The fields of a provider connected with a pasted key (its form), or null for a consent flow. */
-export function keyConnectFields(id: IntegrationId): readonly ConnectField[] | null {
-  if (!isProviderId(id)) return null;
-  const connect: ConnectKind = PROVIDERS[id].connect;
-  return connect.opens === 'form' ? connect.fields : null;
+/** Whether a provider is connected with a pasted key (a form) rather than a consent flow. */
+export function connectsWithKey(id: IntegrationId): boolean {
+  return isProviderId(id) && (PROVIDERS[id].connect as ConnectKind).opens === 'form';
 }
 
 /**

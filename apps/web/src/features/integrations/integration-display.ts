@@ -46,8 +46,7 @@ export function connectBlockedReason(integration: Pick<Integration, 'id' | 'unav
 }
 
 /** Whether a sync is waiting or under way, so the page keeps asking how it goes. */
-export const isSyncing = (integration: Pick<Integration, 'sync'>) =>
-  integration.sync.state === 'queued' || integration.sync.state === 'running';
+export { isSyncing } from '../../lib/integrations-query';
 
 export const SYNC_LABELS = { queued: 'Sync queued', running: 'Syncing…' } as const;
 

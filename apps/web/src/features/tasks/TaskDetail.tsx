@@ -1,6 +1,7 @@
 import type { Task } from '@castellan/contract';
 import type { TaskPlatform } from '@castellan/contract/vocabulary';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { DetailDrawer } from '../../components/DetailDrawer';
 import { LabelledSection } from '../../components/LabelledSection';
 import { formatDate } from '../../lib/format-date';
@@ -10,8 +11,12 @@ import { TaskBadges } from './TaskBadges';
 import { TaskEffort } from './TaskEffort';
 import { TaskEvidenceList } from './TaskEvidenceList';
 import { TaskInstructionsView } from './TaskInstructionsView';
-import { TaskPlanNotes } from './TaskPlanNotes';
 import { TaskStateActions, TaskStateNote } from './TaskStateActions';
+
+// Reads the integrations' statuses: loaded with the first task shown, not with the list.
+const TaskPlanNotes = lazy(async () => ({
+  default: (await import('./TaskPlanNotes')).TaskPlanNotes,
+}));
 
 type Props = {
   opened: boolean;
@@ -114,7 +119,9 @@ export default function TaskDetail({
               )}
             </LabelledSection>
           )}
-          <TaskPlanNotes task={task} />
+          <Suspense fallback={null}>
+            <TaskPlanNotes task={task} />
+          </Suspense>
           <LabelledSection title="Why it matters">
             <Text size="sm">{task.content.why}</Text>
           </LabelledSection>

@@ -2,7 +2,7 @@ import type { IntegrationsResponse, Task } from '@castellan/contract';
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LabelledSection } from '../../components/LabelledSection';
-import { integrationsQuery } from '../integrations';
+import { integrationsQuery } from '../../lib/integrations-query';
 
 type PlanNote = { key: string; title: string; note: string };
 
