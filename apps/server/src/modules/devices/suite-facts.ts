@@ -5,7 +5,6 @@ import { devicesOfRead, type SuiteDevicesRead } from '../integrations/kit/suite-
 import type { DeviceReport } from './device-report';
 import { suiteReports } from './suite-reports';
 
-const SUITES = SUITE_PROVIDER_IDS;
 export type Suite = SuiteProviderId;
 
 /** The suites connected and synced, each with its last sync's devices of members, as reports. */
@@ -24,7 +23,7 @@ export async function loadSuiteReports(
   const connected: Suite[] = [];
   const reports: DeviceReport[] = [];
   const unknown: { source: Suite; reason: string }[] = [];
-  for (const suite of SUITES) {
+  for (const suite of SUITE_PROVIDER_IDS) {
     const row = rows.find((r) => r.integrationId === suite);
     if (!row) continue;
     connected.push(suite);

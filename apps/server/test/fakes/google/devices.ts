@@ -5,7 +5,7 @@ import { json } from '../kit/answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import type { FieldSchema } from './fields';
 import { badRequest, forbidden } from './google-errors';
-import { nextPageToken, pageSize, tokenPage } from './page-token';
+import { maxResultsOf, nextPageToken, tokenPage } from './page-token';
 
 export type MobileDeviceSeed = {
   email: string;
@@ -142,16 +142,8 @@ function list(
 ) {
   const { query, params, world } = req;
   if (params.customer !== 'my_customer' && params.customer !== world.customerId) return forbidden();
-  const max = query.get('maxResults');
-  const size = pageSize(max, p.max, p.max);
-  if (size === null) {
-    return badRequest(
-      'admin',
-      `Invalid value '${max}'. Values must be within the range: [1, ${p.max}]`,
-      'invalid',
-      'maxResults',
-    );
-  }
+  const size = maxResultsOf(query, p.max, p.max);
+  if (typeof size !== 'number') return size;
   const bound = ['orderBy', 'sortOrder', 'projection', 'query', 'orgUnitPath'];
   const page = tokenPage(items, query, size, bound);
   if (!page) return badRequest('admin', 'Invalid Input: pageToken', 'invalid', 'pageToken');

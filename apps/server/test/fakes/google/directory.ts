@@ -5,7 +5,7 @@ import { json } from '../kit/answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import type { FieldSchema } from './fields';
 import { badRequest, forbidden } from './google-errors';
-import { nextPageToken, pageSize, tokenPage } from './page-token';
+import { maxResultsOf, nextPageToken, tokenPage } from './page-token';
 import type { FakeUser } from './world-types';
 
 const USER_SCHEMA: FieldSchema = {
@@ -85,16 +85,8 @@ function listUsers({ query, world }: ApiRequest) {
   if (!customer && !domain) return badRequest('admin', 'Bad Request');
   if (customer && customer !== 'my_customer' && customer !== world.customerId) return forbidden();
   if (domain && domain !== world.domain) return forbidden();
-  const max = query.get('maxResults');
-  const size = pageSize(max, 100, 500);
-  if (size === null) {
-    return badRequest(
-      'admin',
-      `Invalid value '${max}'. Values must be within the range: [1, 500]`,
-      'invalid',
-      'maxResults',
-    );
-  }
+  const size = maxResultsOf(query, 100, 500);
+  if (typeof size !== 'number') return size;
   const filters = parseQuery(query.get('query') ?? '');
   if (!filters) return badRequest('admin', 'Invalid Input', 'invalid');
   const orderBy = query.get('orderBy') ?? 'email';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { json } from '../kit/answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import { badRequest, forbidden } from './google-errors';
-import { nextPageToken, pageSize, tokenPage } from './page-token';
+import { maxResultsOf, nextPageToken, tokenPage } from './page-token';
 import type { FakeUser } from './world-types';
 
 /** Product `Google-Apps`: its SKUs by id, with the names Google gives them (reference §2.4). */
@@ -109,16 +109,8 @@ function list({ query, params, world }: ApiRequest) {
     return badRequest('admin', 'Required parameter: customerId', 'required', 'customerId');
   }
   if (customerId !== world.customerId && customerId !== world.domain) return forbidden();
-  const max = query.get('maxResults');
-  const size = pageSize(max, 100, 1000);
-  if (size === null) {
-    return badRequest(
-      'admin',
-      `Invalid value '${max}'. Values must be within the range: [1, 1000]`,
-      'invalid',
-      'maxResults',
-    );
-  }
+  const size = maxResultsOf(query, 100, 1000);
+  if (typeof size !== 'number') return size;
   const items = (world.licenses ?? []).filter(
     (a) => a.productId === params.productId && (!params.skuId || a.skuId === params.skuId),
   );

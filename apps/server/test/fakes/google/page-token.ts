@@ -2,6 +2,7 @@
 // page). A token is bound to the list's other parameters named in `bound`: Google requires the
 // same ones with a pageToken.
 import { type Page, pageAt } from '../kit/paging';
+import { badRequest } from './google-errors';
 
 const bindingOf = (query: URLSearchParams, bound: readonly string[]) =>
   bound.map((k) => `${k}=${query.get(k) ?? ''}`).join('&');
@@ -23,4 +24,18 @@ export function pageSize(value: string | null, fallback: number, max: number): n
   if (!/^\d+$/.test(value)) return null;
   const n = Number(value);
   return n >= 1 && n <= max ? n : null;
+}
+
+/** The request's `maxResults` (`fallback` without one), or Google's 400 for a value out of range. */
+export function maxResultsOf(query: URLSearchParams, fallback: number, max: number) {
+  const value = query.get('maxResults');
+  return (
+    pageSize(value, fallback, max) ??
+    badRequest(
+      'admin',
+      `Invalid value '${value}'. Values must be within the range: [1, ${max}]`,
+      'invalid',
+      'maxResults',
+    )
+  );
 }

@@ -6,7 +6,7 @@ import { json } from '../kit/answers';
 import { type ApiEndpoint, type ApiRequest, AUTH } from './api-endpoint';
 import type { FieldSchema } from './fields';
 import { badRequest } from './google-errors';
-import { nextPageToken, pageSize, tokenPage } from './page-token';
+import { maxResultsOf, nextPageToken, tokenPage } from './page-token';
 import { pacificDate } from './world';
 import type { FakeActivity, FakeParameter } from './world-types';
 
@@ -114,16 +114,8 @@ function listActivities({ query, params, world, now }: ApiRequest) {
   if (start !== undefined && end !== undefined && start >= end) {
     return badRequest('admin', 'Start time must be before end time.', 'invalid', 'startTime');
   }
-  const max = query.get('maxResults');
-  const size = pageSize(max, 1000, 1000);
-  if (size === null) {
-    return badRequest(
-      'admin',
-      `Invalid value '${max}'. Values must be within the range: [1, 1000]`,
-      'invalid',
-      'maxResults',
-    );
-  }
+  const size = maxResultsOf(query, 1000, 1000);
+  if (typeof size !== 'number') return size;
   const filters = parseFilters(query.get('filters') ?? '');
   if (!filters) return badRequest('admin', 'Invalid value for filters', 'invalid', 'filters');
 

@@ -6,8 +6,6 @@ const ConnectedAppsSection = lazy(async () => ({
   default: (await import('./ConnectedAppsSection')).ConnectedAppsSection,
 }));
 
-const SUITES = SUITE_PROVIDER_IDS;
-
 /**
  * The apps with access, on the Integrations page of an administrator with an office suite
  * connected; nothing otherwise. Its code loads when it is first shown.
@@ -17,7 +15,7 @@ export function ConnectedApps({
 }: {
   integrations: IntegrationsResponse | null | undefined;
 }) {
-  const suites = SUITES.flatMap((id) => {
+  const suites = SUITE_PROVIDER_IDS.flatMap((id) => {
     const integration = integrations?.[id];
     return integration?.status === 'connected' ? [`${id}:${integration.lastScan ?? ''}`] : [];
   });

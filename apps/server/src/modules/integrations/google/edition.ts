@@ -24,25 +24,6 @@ const PATH = `/apps/licensing/v1/product/${PRODUCT}/users`;
 const PER_PAGE = 1000;
 const FIELDS = 'nextPageToken,items(skuId,skuName)';
 
-/** The editions of product `Google-Apps` by `skuId` (reference §2.4), as the Admin console names them. */
-export const EDITION_NAMES: Readonly<Record<string, string>> = {
-  '1010020027': 'Google Workspace Business Starter',
-  '1010020028': 'Google Workspace Business Standard',
-  '1010020025': 'Google Workspace Business Plus',
-  '1010020029': 'Google Workspace Enterprise Starter',
-  '1010020026': 'Google Workspace Enterprise Standard',
-  '1010020020': 'Google Workspace Enterprise Plus',
-  '1010060003': 'Google Workspace Enterprise Essentials',
-  '1010060005': 'Google Workspace Enterprise Essentials Plus',
-  '1010060001': 'Google Workspace Essentials',
-  '1010020030': 'Google Workspace Frontline Starter',
-  '1010020031': 'Google Workspace Frontline Standard',
-  '1010020034': 'Google Workspace Frontline Plus',
-  'Google-Apps-Unlimited': 'G Suite Business',
-  'Google-Apps-For-Business': 'G Suite Basic',
-  'Google-Apps-Lite': 'G Suite Lite',
-};
-
 /** How many users hold one edition. */
 export type EditionCount = { skuId: string; name: string; users: number };
 
@@ -88,7 +69,7 @@ export async function readEdition(
       for (const { skuId, skuName } of parsePage(assignments, body, `Google ${PATH}`).items ?? []) {
         const held = counts.get(skuId);
         if (held) held.users += 1;
-        else counts.set(skuId, { skuId, name: EDITION_NAMES[skuId] ?? skuName ?? skuId, users: 1 });
+        else counts.set(skuId, { skuId, name: skuName ?? skuId, users: 1 });
       }
     }
   } catch (err) {
