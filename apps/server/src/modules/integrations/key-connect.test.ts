@@ -113,6 +113,20 @@ describe('connecting a provider with a pasted key (fake Bitwarden and AWS)', () 
     expect(bitwarden.requests()).toEqual([]);
   });
 
+  it('says so when Bitwarden does not answer, and saves nothing', async () => {
+    const alice = await server.signIn(ALICE);
+    await server.inject({
+      method: 'DELETE',
+      url: '/api/integrations/bitwarden',
+      headers: { cookie: alice, ...ORIGIN },
+    });
+    bitwarden.failNext('/connect/token', 503, { times: 10 });
+    const res = await connect(alice, 'bitwarden', { ...bitwarden.key, region: 'us' });
+    expect(expectError(res, 503)).toMatch(/did not answer in time.*Nothing was saved/);
+    expect((await get('/api/integrations', alice)).json().bitwarden.status).toBe('available');
+    bitwarden.reset();
+  });
+
   it('lets only administrators connect', async () => {
     const ben = await server.signIn(BEN);
     expectError(await connect(ben, 'bitwarden', { ...bitwarden.key, region: 'us' }), 403);

@@ -27,6 +27,7 @@ import { INTEGRATIONS, type IntegrationDefinition, integrationLogo } from './cat
 import type { IntegrationsContext } from './kit/context';
 import { keepConnectedList, recordGrant } from './kit/grants';
 import { checkKeyFields, KeyRefused } from './kit/key-connect';
+import { failureKindOf } from './kit/provider-error';
 import {
   deleteIntegrationRow,
   findIntegrationRow,
@@ -190,9 +191,14 @@ export async function connectWithKey(
     ));
   } catch (err) {
     if (err instanceof KeyRefused) throw new BadRequestError(err.message);
-    ctx.log.warn({ err, integration: id }, 'the provider did not answer the key check');
+    const kind = failureKindOf(err);
+    // Not the provider's answer (a bug): the error handler's 500, and its log.
+    if (kind === null && !(err instanceof Error && err.name === 'TimeoutError')) throw err;
+    ctx.log.warn({ err, integration: id }, 'the key check did not get an answer it could use');
     throw new ServiceUnavailableError(
-      `${d.name} did not answer in time, so the key could not be checked. Nothing was saved: try again in a minute.`,
+      kind === 'failed'
+        ? `${d.name} answered the key check in a way Castellan did not understand. Nothing was saved: try again later.`
+        : `${d.name} did not answer in time, so the key could not be checked. Nothing was saved: try again in a minute.`,
     );
   }
   await recordGrant(

@@ -5,6 +5,7 @@ import { listEvidenceFrom } from '../../tasks/repository';
 import { recordTimedEvidence } from '../../tasks/service';
 import { countChecks } from './checks';
 import { type IntegrationRow, saveSyncCounts } from './repository';
+import { reportsOnDevices } from './suite-device';
 
 const DEVICE_TASKS: ReadonlySet<string> = new Set(DEVICE_TASK_IDS);
 
@@ -23,9 +24,11 @@ export async function recordSuiteVerdicts(
 ): Promise<void> {
   const checkedAt = row.lastScan ?? new Date();
   await db.transaction(async (tx) => {
-    const devicePart = (await listEvidenceFrom(tx, row.organizationId, [source]))
-      .filter((e) => DEVICE_TASKS.has(e.catalogueId))
-      .map(({ source: _, ...e }) => e);
+    const devicePart = reportsOnDevices(source)
+      ? (await listEvidenceFrom(tx, row.organizationId, [source]))
+          .filter((e) => DEVICE_TASKS.has(e.catalogueId))
+          .map(({ source: _, ...e }) => e)
+      : [];
     await recordTimedEvidence(tx, row.organizationId, source, [
       ...verdicts.map((v) => ({ ...v, checkedAt })),
       ...devicePart,
