@@ -195,7 +195,15 @@ async function download(
       controller.enqueue(chunk);
     },
   });
-  await response.body.pipeThrough(counted).pipeTo(sink);
+  await response.body
+    .pipeThrough(counted)
+    .pipeTo(sink)
+    .catch(async (error) => {
+      // The file opens asynchronously, perhaps after the abort: wait until it is closed so the
+      // caller's clean-up finds it rather than racing its creation.
+      if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+      throw error;
+    });
   if (bytes !== build.bytes) {
     throw new AgentError(`the download has ${bytes} bytes, the manifest says ${build.bytes}.`);
   }

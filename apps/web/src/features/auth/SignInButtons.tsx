@@ -21,7 +21,8 @@ const providersQuery = queryOptions({
 export function SignInButtons() {
   const providers = useQuery(providersQuery);
   const { data: config } = useAppConfig();
-  if (providers.isPending) return <Loader size="sm" aria-label="Loading sign-in options" />;
+  if (providers.isPending)
+    return <Loader size="sm" role="status" aria-label="Loading sign-in options" />;
   const list = providers.data?.providers ?? [];
   return (
     <Group gap="sm" wrap="wrap">

@@ -38,7 +38,7 @@ export default function TestLoginPage() {
       <Text c="dimmed" mb="lg">
         Choose a demo user to sign in as. This page exists only while test login is enabled.
       </Text>
-      {users.isPending && <Loader aria-label="Loading users" />}
+      {users.isPending && <Loader role="status" aria-label="Loading users" />}
       {users.isError && (
         <Alert color="red" title="Test login is not available">
           {users.error.message}

@@ -67,7 +67,9 @@ export default function ImpersonateUsersPage() {
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         rightSection={
-          users.isFetching && users.data ? <Loader size="xs" aria-label="Searching" /> : null
+          users.isFetching && users.data ? (
+            <Loader size="xs" role="status" aria-label="Searching" />
+          ) : null
         }
         maw={480}
         mb="md"
@@ -82,7 +84,7 @@ export default function ImpersonateUsersPage() {
           {users.error.message}
         </Alert>
       )}
-      {users.isPending && <Loader aria-label="Loading users" />}
+      {users.isPending && <Loader role="status" aria-label="Loading users" />}
       {users.isSuccess && rows.length === 0 && (
         <Text role="status">{q ? `No users match “${q}”.` : 'There are no users yet.'}</Text>
       )}

@@ -33,7 +33,7 @@ export default function UnsubscribePage() {
           {!token && <Text>This link is incomplete. Change what you receive in Settings.</Text>}
           {unsubscribe.isPending && (
             <Stack align="flex-start" gap="xs">
-              <Loader size="sm" aria-label="Unsubscribing" />
+              <Loader size="sm" role="status" aria-label="Unsubscribing" />
             </Stack>
           )}
           {unsubscribe.isSuccess && unsubscribe.data && (
