@@ -201,7 +201,7 @@ async function download(
     .catch(async (error) => {
       // The file opens asynchronously, perhaps after the abort: wait until it is closed so the
       // caller's clean-up finds it rather than racing its creation.
-      if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       throw error;
     });
   if (bytes !== build.bytes) {
