@@ -46,6 +46,8 @@ import type { MailContext } from './modules/mail/context';
 import { invitationsOf } from './modules/mail/invitations';
 import { mailRoutes } from './modules/mail/routes';
 import { UnsubscribeTokens } from './modules/mail/unsubscribe-token';
+import { lastNudgesOf } from './modules/nudges/last-nudges';
+import { nudgeRoutes } from './modules/nudges/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
@@ -200,12 +202,14 @@ export async function buildApp(
       // One cache for the task endpoints' answers in this app (see lib/answer-cache.ts).
       const answers = new AnswerCache();
       await api.register(taskRoutes(database.db, answers));
-      await api.register(scoreRoutes(database.db, answers));
+      // Company status says when each member was last nudged: the nudges module knows.
+      await api.register(scoreRoutes(database.db, answers, lastNudgesOf));
       await api.register(frameworkRoutes(database.db));
       await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
       await api.register(attackGraphRoutes(database.db));
       await api.register(userRoutes(database.db, invitationsOf(jobs.mail)));
       await api.register(mailRoutes(jobs.mail));
+      await api.register(nudgeRoutes(config, database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
       await api.register(trustCenterRoutes(config, database.db));

@@ -138,6 +138,9 @@ const TABLE_OWNERS: Record<string, string> = {
   jobWorkers: 'jobs/repository.ts',
   jobClaims: 'jobs/repository.ts',
   mailMessages: 'modules/mail/repository.ts',
+  taskDeadlines: 'modules/tasks/states/repository.ts',
+  taskEscalationOff: 'modules/tasks/states/repository.ts',
+  nudges: 'modules/nudges/repository.ts',
 };
 
 /** The tables `db/schema` declares, by their exported names. */

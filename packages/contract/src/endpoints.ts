@@ -9,6 +9,7 @@ import { healthEndpoints } from './health';
 import { impersonationEndpoints } from './impersonation';
 import { integrationsEndpoints } from './integrations';
 import { mailEndpoints } from './mail';
+import { nudgesEndpoints } from './nudges';
 import { organizationEndpoints } from './organization';
 import { providerEndpoints } from './provider-contracts';
 import { riskAnalysesEndpoints } from './risk-analyses';
@@ -36,6 +37,7 @@ export const ENDPOINT_GROUPS = {
   Frameworks: { ...frameworkProgressEndpoints },
   Settings: { ...settingsEndpoints },
   'E-mail': { ...mailEndpoints },
+  'Nudges and escalation': { ...nudgesEndpoints },
   'User management': { ...userManagementEndpoints },
   "Trust center: Castellan's own page, and the pages organisations publish": {
     ...trustCenterEndpoints,

@@ -15,6 +15,8 @@ export * from './health';
 export * from './impersonation';
 export * from './integrations';
 export * from './mail';
+export * from './nudge-rules';
+export * from './nudges';
 export * from './organization';
 export * from './provider-contracts';
 export * from './return-path';

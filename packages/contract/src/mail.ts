@@ -4,7 +4,13 @@ import { endpoint } from './endpoint';
 import { memberParams } from './users';
 
 /** The kinds of e-mail Castellan sends. */
-export const MAIL_KINDS = ['invitation', 'reminder', 'digest', 'integration_alert'] as const;
+export const MAIL_KINDS = [
+  'invitation',
+  'reminder',
+  'digest',
+  'integration_alert',
+  'nudge',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A recorded message: queued, sent, waiting for a retry after a temporary refusal, or failed. */

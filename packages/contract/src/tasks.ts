@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './common';
 import { endpoint } from './endpoint';
 import { CYBER_ESSENTIALS_CONTROLS } from './frameworks';
+import { NUDGE_CHANNELS } from './nudge-rules';
 import {
   AUTOMATION_KINDS,
   EVIDENCE_SOURCES,
@@ -91,6 +92,13 @@ export const task = z.object({
   notApplicable: notApplicable.nullable(),
   /** Until when the task is snoozed; null when it is not (or no longer). */
   snoozedUntil: isoDateTime.nullable(),
+  /**
+   * When it is due, counted from when it was first seen open by its risk (nudge-rules.ts);
+   * null when done, not applicable, of risk Info, or not yet seen by the daily nudge run.
+   */
+  dueAt: isoDateTime.nullable(),
+  /** Whether administrators are told when it is overdue (an administrator's switch per task). */
+  escalate: z.boolean(),
   /** From the points per minute of work (docs/using.md "Your tasks"). */
   priority: z.enum(TASK_PRIORITIES),
   /** Estimated time to do it, in minutes. */
@@ -223,6 +231,10 @@ export const scoreResponse = z.object({
 });
 export type ScoreResponse = z.infer<typeof scoreResponse>;
 
+/** When and how a person was last nudged. */
+export const lastNudge = z.object({ at: isoDateTime, channel: z.enum(NUDGE_CHANNELS) });
+export type LastNudge = z.infer<typeof lastNudge>;
+
 /** Spec §3 "Employee", with their task progress. */
 export const employee = z.object({
   id: z.uuid(),
@@ -237,6 +249,8 @@ export const employee = z.object({
   openHighRiskTasks: z.number().int(),
   /** The sources whose checks concern this member's own tasks (their suite, the agent). */
   checkedBy: z.array(z.enum(EVIDENCE_SOURCES)),
+  /** When and through which channel they were last nudged about their tasks; null if never. */
+  lastNudge: lastNudge.nullable(),
 });
 export type Employee = z.infer<typeof employee>;
 

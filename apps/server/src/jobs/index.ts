@@ -6,15 +6,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { resolveEncryptionKey } from '../lib/encryption-key';
+import { SecretBox } from '../lib/secret-box';
 import type { SyncQueue } from '../lib/sync-queue';
+import { judgeDevices } from '../modules/devices/judge-devices';
 import type { MailContext } from '../modules/mail/context';
 import { createMailer } from '../modules/mail/mailer';
 import { UnsubscribeTokens } from '../modules/mail/unsubscribe-token';
+import type { NudgeContext } from '../modules/nudges/context';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { DomainScans } from './domain-scans';
 import { defineIntegrationSyncs, type IntegrationSyncs } from './integration-syncs';
 import { JobQueue, type QueueTiming } from './job-queue';
 import { defineMailSends } from './mail-sends';
+import { defineNudgeSends } from './nudge-sends';
 import { SCHEDULED_JOBS, scheduledJobDefinition } from './scheduled-jobs';
 
 export type { IntegrationSyncJob, IntegrationSyncs, SyncQueue } from './integration-syncs';
@@ -39,6 +43,8 @@ export type Jobs = {
   readonly syncs: SyncQueue;
   /** What composing and queuing mail needs, its queue included. */
   readonly mail: MailContext;
+  /** What the nudge run and its sends need, their queue included. */
+  readonly nudges: NudgeContext;
   /** Resolves when no job is waiting or running in the queues this process works (tests). */
   drained(): Promise<void>;
   /** Stops taking jobs and waits (bounded) for the running ones; call before the database closes. */
@@ -62,17 +68,27 @@ export async function startJobs(
   const scans = new DomainScans(queue, db, scanner, log, config.scan.publicCaps);
   const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, { schedule });
   const mailer = createMailer(config, log);
+  const key = resolveEncryptionKey(config).key;
   const mail: MailContext = {
     db,
     config,
     queue: defineMailSends(queue, db, mailer),
-    tokens: options.unsubscribeTokens ?? new UnsubscribeTokens(resolveEncryptionKey(config).key),
+    tokens: options.unsubscribeTokens ?? new UnsubscribeTokens(key),
     log,
+  };
+  const nudges: NudgeContext = {
+    db,
+    config,
+    box: new SecretBox(key),
+    log,
+    devices: { judge: judgeDevices },
+    mail,
+    queue: defineNudgeSends(queue, () => nudges),
   };
   const scheduled = schedule
     ? SCHEDULED_JOBS.map((job) => ({
         job,
-        queue: queue.define(scheduledJobDefinition(job, db, config, { scans, mail })),
+        queue: queue.define(scheduledJobDefinition(job, db, config, { scans, mail, nudges })),
       }))
     : [];
   try {
@@ -91,6 +107,7 @@ export async function startJobs(
     scans,
     syncs,
     mail,
+    nudges,
     drained: () => queue.drained(),
     stop: async () => {
       await queue.stop();

@@ -7,6 +7,8 @@ import { judgeStaleDevices } from '../modules/devices/judge-devices';
 import type { MailContext } from '../modules/mail/context';
 import { purgeOldMessageBodies } from '../modules/mail/retention';
 import { queueWeeklyMail } from '../modules/mail/weekly';
+import type { NudgeContext } from '../modules/nudges/context';
+import { runNudges } from '../modules/nudges/daily-run';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
 import { purgeExpiredSessions } from '../modules/sessions/user-sessions';
@@ -37,7 +39,11 @@ export type ScheduledJob = {
 };
 
 /** The background machinery a scheduled job may hand work to. */
-export type ScheduledJobContext = { scans: BackgroundScans; mail: MailContext };
+export type ScheduledJobContext = {
+  scans: BackgroundScans;
+  mail: MailContext;
+  nudges: NudgeContext;
+};
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
@@ -86,6 +92,15 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     cron: '0 8 * * 1',
     expireInSeconds: 30 * 60,
     run: async (_db, _config, _signal, { mail }) => queueWeeklyMail(mail),
+  },
+  {
+    // Every hour: people whose working hours have come get their day's nudge, administrators
+    // their summary of overdue tasks. Each is recorded once per person and day of their clock,
+    // so a second run or process sends nothing more.
+    name: 'nudges',
+    cron: '7 * * * *',
+    expireInSeconds: 30 * 60,
+    run: async (_db, _config, _signal, { nudges }) => runNudges(nudges),
   },
   {
     // Nothing of a message but its kind, recipient, time and result is kept beyond 30 days.

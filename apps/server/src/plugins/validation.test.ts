@@ -146,6 +146,25 @@ const endpoints: Endpoint[] = [
     wrongType: [{ reminders: 1, digest: true }, 'body.reminders'],
   },
   { method: 'GET', url: '/api/mail/messages' },
+  { method: 'GET', url: '/api/nudges/settings' },
+  {
+    method: 'PUT',
+    url: '/api/nudges/settings',
+    body: { enabled: true, channel: 'email' },
+    wrongType: [{ enabled: true, channel: 'pigeon' }, 'body.channel'],
+  },
+  {
+    method: 'PUT',
+    url: '/api/tasks/escalation',
+    body: { taskId: `enable-mfa:${SOME_USER}`, escalate: false },
+    wrongType: [{ taskId: `enable-mfa:${SOME_USER}`, escalate: 'no' }, 'body.escalate'],
+  },
+  {
+    method: 'PUT',
+    url: '/api/settings/time-zone',
+    body: { timeZone: 'Europe/London' },
+    wrongType: [{ timeZone: 7 }, 'body.timeZone'],
+  },
   {
     method: 'POST',
     url: '/api/team-reminders',

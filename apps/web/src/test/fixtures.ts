@@ -35,6 +35,8 @@ export const aTask = (id: string, over: Partial<Task> = {}): Task => ({
   state: 'open',
   notApplicable: null,
   snoozedUntil: null,
+  dueAt: null,
+  escalate: true,
   priority: 'Medium',
   minutes: 10,
   points: 0.1,

@@ -8,6 +8,7 @@ export * from './identities';
 export * from './integrations';
 export * from './job-workers';
 export * from './mail';
+export * from './nudges';
 export * from './organizations';
 export * from './risk-analyses';
 export * from './sessions';

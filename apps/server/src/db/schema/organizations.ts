@@ -1,4 +1,4 @@
-import { ORGANIZATION_STATUSES } from '@castellan/contract';
+import { NUDGE_CHANNELS, ORGANIZATION_STATUSES } from '@castellan/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -60,7 +60,10 @@ export const organizations = pgTable('organizations', {
   dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
   /** Which mail the organisation sends (its administrators switch them in Settings). */
   mailInvitations: boolean('mail_invitations').notNull().default(true),
-  mailReminders: boolean('mail_reminders').notNull().default(false),
+  mailReminders: boolean('mail_reminders').notNull().default(true),
+  /** Daily nudges about due tasks (on for new organisations), and the channel they go by. */
+  nudgesEnabled: boolean('nudges_enabled').notNull().default(true),
+  nudgeChannel: text('nudge_channel', { enum: NUDGE_CHANNELS }).notNull().default('email'),
   mailDigest: boolean('mail_digest').notNull().default(true),
   mailIntegrationAlerts: boolean('mail_integration_alerts').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

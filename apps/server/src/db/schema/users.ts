@@ -30,6 +30,8 @@ export const users = pgTable(
     /** The member's own opt-outs (the digest concerns administrators only). */
     mailRemindersOptOut: boolean('mail_reminders_opt_out').notNull().default(false),
     mailDigestOptOut: boolean('mail_digest_opt_out').notNull().default(false),
+    /** Their IANA time zone, as their browser or Slack gave it; null until known. */
+    timeZone: text('time_zone'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })

@@ -124,20 +124,22 @@ describe.each(databaseKinds())('e-mail on %s', (kind) => {
     expectError(await call('POST', `/api/users/${await userId(BEN)}/invitation`, ALICE), 409);
   });
 
-  it('shows the organisation’s switches and the member’s own, off for reminders by default', async () => {
+  it('shows the organisation’s switches and the member’s own, every one on for a new organisation', async () => {
+    const on = { invitations: true, reminders: true, digest: true, integrationAlerts: true };
     const res = await call('GET', '/api/settings/notifications', BEN);
     expect(res.json()).toEqual({
-      organization: { invitations: true, reminders: false, digest: true, integrationAlerts: true },
+      organization: on,
       own: { reminders: true, digest: true },
       editable: false,
       mailEnabled: true,
     });
-    const on = { invitations: true, reminders: true, digest: true, integrationAlerts: true };
-    const changed = await call('PUT', '/api/settings/notifications/organization', ALICE, on);
-    expect(changed.json()).toMatchObject({ organization: on, editable: true });
+    const off = { ...on, reminders: false };
+    const changed = await call('PUT', '/api/settings/notifications/organization', ALICE, off);
+    expect(changed.json()).toMatchObject({ organization: off, editable: true });
     // Another organisation's switches are untouched.
     const noah = await call('GET', '/api/settings/notifications', NOAH);
-    expect(noah.json().organization.reminders).toBe(false);
+    expect(noah.json().organization.reminders).toBe(true);
+    await call('PUT', '/api/settings/notifications/organization', ALICE, on);
   });
 
   it('reminds each member with open tasks once a week of their three most important', async () => {

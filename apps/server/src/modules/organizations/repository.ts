@@ -1,4 +1,4 @@
-import type { OrganizationMailSettings, SignInProvider } from '@castellan/contract';
+import type { NudgeSettings, OrganizationMailSettings, SignInProvider } from '@castellan/contract';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
@@ -280,3 +280,36 @@ export const listOrganizationsMail = (db: Db) =>
   db
     .select({ id: organizations.id, domain: organizations.domain, ...mailSettingsColumns })
     .from(organizations);
+
+export async function findNudgeSettings(
+  db: Db,
+  organizationId: string,
+): Promise<NudgeSettings | null> {
+  const [row] = await db
+    .select({ enabled: organizations.nudgesEnabled, channel: organizations.nudgeChannel })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row ?? null;
+}
+
+export async function updateNudgeSettings(
+  db: Db,
+  organizationId: string,
+  settings: NudgeSettings,
+): Promise<void> {
+  await db
+    .update(organizations)
+    .set({ nudgesEnabled: settings.enabled, nudgeChannel: settings.channel })
+    .where(eq(organizations.id, organizationId));
+}
+
+/** The organisations that nudge, with their channel. */
+export const listNudgingOrganizations = (db: Db) =>
+  db
+    .select({
+      id: organizations.id,
+      domain: organizations.domain,
+      channel: organizations.nudgeChannel,
+    })
+    .from(organizations)
+    .where(eq(organizations.nudgesEnabled, true));

@@ -1,4 +1,4 @@
-import { endpoints } from '@castellan/contract';
+import { endpoints, type LastNudge } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { AnswerCache } from '../../lib/answer-cache';
@@ -6,9 +6,12 @@ import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import { dayOf, loadEmployeesProgress, scoreSummary } from './service';
 
+/** When each member was last nudged (the nudges module's, given by the app). */
+export type LastNudges = (db: Db, organizationId: string) => Promise<Map<string, LastNudge>>;
+
 /** The cyber score and team progress (spec §7: get-score, list-employees). */
 export const scoreRoutes =
-  (db: Db, answers: AnswerCache): FastifyPluginAsyncZod =>
+  (db: Db, answers: AnswerCache, lastNudges: LastNudges): FastifyPluginAsyncZod =>
   async (app) => {
     route(app, endpoints.getScore, async (request, reply) => {
       const session = sessionOf(request);
@@ -29,17 +32,21 @@ export const scoreRoutes =
         ? { perMember: false, variant: 'everyone' }
         : { perMember: true, variant: 'own' };
       return answers.send(reply, endpoints.listEmployees, session, scope, () =>
-        employees(db, session.organization.id, everyone ? undefined : session.user.id),
+        employees(db, lastNudges, session.organization.id, everyone ? undefined : session.user.id),
       );
     });
   };
 
-async function employees(db: Db, organizationId: string, onlyUserId?: string) {
-  const { members, organizationTasks: o } = await loadEmployeesProgress(
-    db,
-    organizationId,
-    onlyUserId,
-  );
+async function employees(
+  db: Db,
+  lastNudges: LastNudges,
+  organizationId: string,
+  onlyUserId?: string,
+) {
+  const [{ members, organizationTasks: o }, nudged] = await Promise.all([
+    loadEmployeesProgress(db, organizationId, onlyUserId),
+    lastNudges(db, organizationId),
+  ]);
   return {
     view: onlyUserId === undefined ? ('everyone' as const) : ('own' as const),
     employees: members.map(({ member: m, progress: p, checkedBy }) => ({
@@ -53,6 +60,7 @@ async function employees(db: Db, organizationId: string, onlyUserId?: string) {
       totalTasks: p.total,
       openHighRiskTasks: p.openHighRisk,
       checkedBy,
+      lastNudge: nudged.get(m.id) ?? null,
     })),
     organizationTasks: {
       completedTasks: o.completed,

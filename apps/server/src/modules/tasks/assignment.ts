@@ -1,5 +1,6 @@
 import {
   CIS_IG1_SAFEGUARDS,
+  dueDateOf,
   type Task,
   type TaskLabel,
   type TaskPriority,
@@ -177,8 +178,9 @@ export function toTask(
   value: TaskValue,
   done: Completion | undefined,
   evidence: readonly Evidence[] = [],
-  { notApplicable, snoozedUntil }: TaskStateOf = NO_STATE,
+  { notApplicable, snoozedUntil, openedAt, escalate }: TaskStateOf = NO_STATE,
 ): Task {
+  const due = !done && !notApplicable && openedAt ? dueDateOf(openedAt, t.risk) : null;
   return {
     id: taskIdOf(t.id, member.id),
     catalogueId: t.id,
@@ -196,6 +198,8 @@ export function toTask(
           : 'open',
     notApplicable,
     snoozedUntil: done || notApplicable ? null : (snoozedUntil?.toISOString() ?? null),
+    dueAt: due?.toISOString() ?? null,
+    escalate,
     priority: value.priority,
     minutes: value.minutes,
     points: value.points,

@@ -10,6 +10,7 @@ import { loadProgress } from './service';
 import {
   deleteNotApplicable,
   deleteSnooze,
+  saveEscalation,
   saveNotApplicable,
   saveSnooze,
 } from './states/repository';
@@ -139,4 +140,29 @@ export async function unsnoozeTask(
   const { entry, assignee, owner } = await ownTask(db, organizationId, user, taskId);
   await deleteSnooze(db, organizationId, entry.id, owner);
   return taskNow(db, organizationId, entry, assignee, now);
+}
+
+/**
+ * Whether administrators are told when this task is overdue, for every member's copy of it;
+ * audited. Only an administrator decides.
+ */
+export async function setTaskEscalation(
+  db: Db,
+  organizationId: string,
+  user: Actor,
+  taskId: string,
+  escalate: boolean,
+): Promise<{ catalogueId: string; escalate: boolean }> {
+  const { entry } = await findAssignedTask(db, organizationId, taskId);
+  if (user.role !== 'admin') {
+    throw new ForbiddenError('Only an administrator can change whether a task is escalated.');
+  }
+  await saveEscalation(db, organizationId, entry.id, escalate, user.id);
+  await recordAuditEvent(db, {
+    action: escalate ? 'task.escalation_on' : 'task.escalation_off',
+    organizationId,
+    actor: user.audit,
+    details: { catalogueId: entry.id, title: entry.title },
+  });
+  return { catalogueId: entry.id, escalate };
 }

@@ -7,7 +7,13 @@ import { requireAdmin } from '../sessions/access';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import { parseTaskId } from './assignment';
-import { makeApplicable, markNotApplicable, snoozeTask, unsnoozeTask } from './change-task-state';
+import {
+  makeApplicable,
+  markNotApplicable,
+  setTaskEscalation,
+  snoozeTask,
+  unsnoozeTask,
+} from './change-task-state';
 import { completeTask } from './complete-task';
 import { listTasks } from './service';
 
@@ -62,5 +68,12 @@ export const taskRoutes =
     route(app, endpoints.unsnoozeTask, async (request) => {
       const { user, organization } = sessionOf(request);
       return { task: await unsnoozeTask(db, organization.id, user, request.body.taskId) };
+    });
+
+    route(app, endpoints.setTaskEscalation, async (request) => {
+      const session = sessionOf(request);
+      const actor = { ...session.user, audit: auditActor(session) };
+      const { taskId, escalate } = request.body;
+      return setTaskEscalation(db, session.organization.id, actor, taskId, escalate);
     });
   };

@@ -8,7 +8,12 @@ import type { CatalogueTask } from './catalogue/types';
 import { withEvidenceChanges } from './changes';
 import { type Evidence, EvidenceIndex, type Verdict } from './evidence';
 import { deleteEvidence, listCompletions, listEvidence, replaceEvidence } from './repository';
-import { listNotApplicable, listSnoozes } from './states/repository';
+import {
+  listDeadlines,
+  listEscalationOff,
+  listNotApplicable,
+  listSnoozes,
+} from './states/repository';
 import { TaskStates } from './task-states';
 import { taskValues } from './task-value';
 
@@ -30,22 +35,33 @@ export async function loadProgress(
   completions: Completions;
   states: TaskStates;
 }> {
-  const [scope, members, completions, evidence, counted, notApplicable, snoozes] =
-    await Promise.all([
-      findCatalogueScope(db, organizationId),
-      listMembersByName(db, organizationId, onlyUserId),
-      listCompletions(db, organizationId, onlyUserId, onlyCatalogueIds),
-      listEvidence(db, organizationId, onlyUserId, onlyCatalogueIds),
-      countMembers(db, organizationId),
-      listNotApplicable(db, organizationId),
-      listSnoozes(db, organizationId, now, onlyUserId),
-    ]);
+  const [
+    scope,
+    members,
+    completions,
+    evidence,
+    counted,
+    notApplicable,
+    snoozes,
+    deadlines,
+    escalationOff,
+  ] = await Promise.all([
+    findCatalogueScope(db, organizationId),
+    listMembersByName(db, organizationId, onlyUserId),
+    listCompletions(db, organizationId, onlyUserId, onlyCatalogueIds),
+    listEvidence(db, organizationId, onlyUserId, onlyCatalogueIds),
+    countMembers(db, organizationId),
+    listNotApplicable(db, organizationId),
+    listSnoozes(db, organizationId, now, onlyUserId),
+    listDeadlines(db, organizationId, onlyUserId),
+    listEscalationOff(db, organizationId),
+  ]);
   return {
     catalogue: catalogueFor(CATALOGUE, scope.workspace, scope.connected),
     members,
     memberCount: counted.members,
     completions: new Completions(completions, new EvidenceIndex(evidence)),
-    states: new TaskStates(notApplicable, snoozes),
+    states: new TaskStates(notApplicable, snoozes, deadlines, escalationOff),
   };
 }
 

@@ -334,6 +334,7 @@ export const listRecipients = (db: Db, organizationId: string) =>
       lastSignInAt: users.lastSignInAt,
       remindersOptOut: users.mailRemindersOptOut,
       digestOptOut: users.mailDigestOptOut,
+      timeZone: users.timeZone,
     })
     .from(users)
     .where(eq(users.organizationId, organizationId));
@@ -363,4 +364,23 @@ export async function wasRemoved(db: Db, organizationId: string, email: string):
     .where(and(eq(removedMembers.organizationId, organizationId), eq(removedMembers.email, email)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The person's own time zone, as their browser (or Slack) says; unchanged rows are not written. */
+export async function saveTimeZone(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  timeZone: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ timeZone })
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.id, userId),
+        sql`${users.timeZone} is distinct from ${timeZone}`,
+      ),
+    );
 }

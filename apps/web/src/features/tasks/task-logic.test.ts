@@ -24,6 +24,8 @@ function task(id: string, patch: Partial<Task> = {}): Task {
     state: 'open',
     notApplicable: null,
     snoozedUntil: null,
+    dueAt: null,
+    escalate: true,
     priority: 'Medium',
     minutes: 10,
     points: 0.1,

@@ -23,6 +23,7 @@ function employee(fullName: string, done: number, total: number, highRisk: numbe
     totalTasks: total,
     openHighRiskTasks: highRisk,
     checkedBy: [],
+    lastNudge: null,
   };
 }
 

@@ -6,6 +6,7 @@ import type { ProviderCheck } from './checks';
 import type { IntegrationsContext } from './context';
 import type { RevokeGrant } from './grants';
 import type { KeyConnect } from './key-connect';
+import type { NudgeChannel } from './nudge-channel';
 import type { IntegrationRow } from './repository';
 import type { SuiteMembers } from './sign-in-suite';
 import type { ProviderSync, SyncContext } from './sync-runner';
@@ -62,6 +63,8 @@ export type ProviderAdapter = {
   revoke?: RevokeGrant;
   /** How a key pasted in the connect form is tried (providers whose `connect` is a form). */
   keyConnect?: KeyConnect;
+  /** A messaging service that carries nudges to people and the daily summary to a channel. */
+  nudges?: NudgeChannel;
   /** The connect flow and the provider's own calls. */
   routes: (ctx: IntegrationsContext) => FastifyPluginAsyncZod;
 };

@@ -1,3 +1,4 @@
+import { DUE_DAYS } from '@castellan/contract/nudge-rules';
 import type { CatalogueEntry } from './types';
 
 /** Written routines set up once: who watches for updates of what, how fast findings get fixed. */
@@ -38,13 +39,14 @@ export const processes: CatalogueEntry[] = [
     version: 1,
     title: 'Fix security findings within set deadlines',
     summary:
-      'Agree how quickly each kind of security finding must be fixed, for example critical ones in two days and high ones in fourteen, and follow every finding until it is closed.',
+      'Agree how quickly each kind of security finding must be fixed, for example critical ones in two days and high ones in seven, and follow every finding until it is closed.',
     why: 'Scans, alerts and update notices only help if what they find gets fixed. Without deadlines, the urgent gets lost among the trivial and a serious hole can stay open for months, while attackers start using newly published holes within days.',
     instructions: [
       {
         platform: null,
         steps: [
-          'Write down your deadlines, counted from the day you learn of a finding: Critical within 2 days, High within 14 days, Medium within 30 days, Low within 90 days. Security updates rated critical or high are always installed within 14 days.',
+          // The deadlines Castellan's own nudges keep (contract/nudge-rules.ts).
+          `Write down your deadlines, counted from the day you learn of a finding: Critical within ${DUE_DAYS.Critical} days, High within ${DUE_DAYS.High} days, Medium within ${DUE_DAYS.Medium} days, Low within ${DUE_DAYS.Low} days (Castellan gives its open tasks the same deadlines and nudges whoever holds them). Security updates rated critical or high are always installed within 14 days.`,
           'List where findings come from: Castellan’s Risk analysis and your open tasks, the security alerts of Google Workspace or Microsoft 365, update notices to the people on your update list, antivirus warnings, and reports from staff, suppliers or outsiders.',
           'Take the severity the source gives (the risk level in Castellan, the alert’s severity, the maker’s rating), and raise it by one step when the system can be reached from the internet or holds sensitive data.',
           'Keep one list of open findings with the date found, severity, who fixes it and the deadline. Findings that Castellan shows as tasks are followed there; put everything else in a shared spreadsheet or your usual task tool.',
