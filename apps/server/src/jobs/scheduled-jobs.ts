@@ -101,6 +101,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     cron: '7 * * * *',
     expireInSeconds: 30 * 60,
     run: async (_db, _config, _signal, { nudges }) => runNudges(nudges),
+    // A server that starts gives open tasks their due dates at once, not at the next hour.
+    dueAtStart: async () => true,
   },
   {
     // Nothing of a message but its kind, recipient, time and result is kept beyond 30 days.

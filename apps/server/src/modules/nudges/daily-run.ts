@@ -29,9 +29,9 @@ const named = (t: Task, owner?: string): NamedTask => ({
 const fullName = (r: Recipient) => `${r.firstName} ${r.lastName}`.trim() || r.email;
 
 /**
- * The hourly nudge run. For each organisation that nudges and has someone in their working
- * hours: starts and stops the tasks' clocks, then records and queues a nudge for each person in
- * their working hours with tasks due soon or overdue (once per day of their clock), and the
+ * The hourly nudge run. For each organisation that nudges: starts and stops its tasks' clocks;
+ * then, when someone is in their working hours (`organizations` counts those), records and queues
+ * a nudge for each person in their working hours with tasks due soon or overdue (once per day of their clock), and the
  * administrators' summary of overdue tasks (once per day: to the organisation's channel, or to
  * each administrator). Records are unique, so two processes or a second run send nothing twice.
  */
@@ -44,9 +44,10 @@ export async function runNudges(ctx: NudgeContext, now = new Date()): Promise<Nu
       .filter((r) => r.lastSignInAt !== null)
       .map((r) => ({ ...r, zone: zoneOf(r.timeZone), clock: localClock(now, zoneOf(r.timeZone)) }))
       .filter((r) => isWorkingTime(r.clock));
+    // Every open task has its due date, whoever is at work now.
+    const tasks = await startClocks(ctx, organization.id, now, counts);
     if (people.length === 0) continue;
     counts.organizations += 1;
-    const tasks = await startClocks(ctx, organization.id, now, counts);
     counts.nudges += await queuePersonNudges(ctx, organization, people, tasks, now);
     counts.summaries += await queueSummaries(ctx, organization, members, people, tasks, now);
   }
