@@ -209,7 +209,7 @@ export async function buildApp(
       await api.register(attackGraphRoutes(database.db));
       await api.register(userRoutes(database.db, invitationsOf(jobs.mail)));
       await api.register(mailRoutes(jobs.mail));
-      await api.register(nudgeRoutes(config, database.db));
+      await api.register(nudgeRoutes(jobs.nudges));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
       await api.register(trustCenterRoutes(config, database.db));

@@ -59,6 +59,14 @@ export const nudgesEndpoints = {
     response: { 200: z.object({ catalogueId: z.string(), escalate: z.boolean() }) },
     summary: 'Whether administrators are told when this task is overdue (administrators)',
   }),
+  sendTestNudge: endpoint({
+    method: 'POST',
+    path: '/nudges/test',
+    access: 'admin',
+    response: { 202: z.object({ queued: z.literal(true) }) },
+    summary:
+      'Send the calling administrator their own nudge now, through the chosen channel, to try it (administrators)',
+  }),
   setOwnTimeZone: endpoint({
     method: 'PUT',
     path: '/settings/time-zone',

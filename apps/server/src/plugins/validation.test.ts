@@ -147,6 +147,7 @@ const endpoints: Endpoint[] = [
   },
   { method: 'GET', url: '/api/mail/messages' },
   { method: 'GET', url: '/api/nudges/settings' },
+  { method: 'POST', url: '/api/nudges/test', wrongType: [[1], 'body'] },
   {
     method: 'PUT',
     url: '/api/nudges/settings',

@@ -213,6 +213,26 @@ describe.each(databaseKinds())('nudges and escalation on %s', (kind) => {
     }
   });
 
+  it('sends an administrator a test nudge at once, whatever the hour, at most once a minute', async () => {
+    const cookie = await server.signIn(ALICE);
+    const send = () =>
+      server.inject({ method: 'POST', url: '/api/nudges/test', headers: { cookie } });
+    const before = smtp.received.filter((m) => m.to.includes(ALICE)).length;
+    const res = await send();
+    expect(res.statusCode, res.body).toBe(202);
+    expect(expectError(await send(), 429)).toMatch(/less than a minute ago/);
+    await server.app.jobs.drained();
+    expect(smtp.received.filter((m) => m.to.includes(ALICE))).toHaveLength(before + 1);
+    expectError(
+      await server.inject({
+        method: 'POST',
+        url: '/api/nudges/test',
+        headers: { cookie: await server.signIn(BEN) },
+      }),
+      403,
+    );
+  });
+
   it('lets administrators choose the channel, refusing one not connected', async () => {
     const own = await call('GET', '/api/nudges/settings', BEN);
     expect(own.json()).toMatchObject({

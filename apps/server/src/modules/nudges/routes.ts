@@ -1,15 +1,19 @@
 import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
+import type { NudgeContext } from './context';
 import { changeNudgeSettings, changeTimeZone, nudgeSettings } from './settings';
+import { sendTestNudge } from './test-nudge';
 
-/** The organisation's nudge settings, and each person's time zone for their working hours. */
+/**
+ * The organisation's nudge settings and an administrator's test nudge, and each person's time
+ * zone for their working hours.
+ */
 export const nudgeRoutes =
-  (config: Config, db: Db): FastifyPluginAsyncZod =>
+  (ctx: NudgeContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db, config } = ctx;
     const callerOf = (request: Parameters<typeof sessionOf>[0]) => {
       const session = sessionOf(request);
       return { organizationId: session.organization.id, admin: session.user.role === 'admin' };
@@ -20,6 +24,10 @@ export const nudgeRoutes =
     route(app, endpoints.updateNudgeSettings, async (request) =>
       changeNudgeSettings(db, config, callerOf(request), request.body),
     );
+    route(app, endpoints.sendTestNudge, async (request, reply) => {
+      const { organization, user } = sessionOf(request);
+      return reply.code(202).send(await sendTestNudge(ctx, organization.id, user.id));
+    });
     route(app, endpoints.setOwnTimeZone, async (request) => {
       const { organization, user } = sessionOf(request);
       return changeTimeZone(db, organization.id, user.id, request.body.timeZone);
