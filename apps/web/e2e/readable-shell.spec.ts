@@ -225,7 +225,7 @@ for (const screen of SCREENS) {
 test('Send invitation before any went out, Resend invitation after', async ({ page, baseURL }) => {
   const origin = baseURL ?? '';
   const email = 'not-invited.e2e@brightwave.example';
-  const switches = { invitations: true, reminders: false, digest: true, integrationAlerts: true };
+  const switches = { invitations: true, reminders: true, digest: true, integrationAlerts: true };
   const setSwitches = async (body: object) => {
     const res = await page.request.put('/api/settings/notifications/organization', {
       data: body,

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { UserMenu } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/impersonation';
+import { useReportTimeZone } from '../../features/settings';
 import { TourController } from '../../features/tour';
 import { billingPortalUrl } from '../../lib/billing-portal-url';
 import { ConfirmHost } from '../../lib/ConfirmHost';
@@ -44,6 +45,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     getInitialValueInEffect: false,
   });
   const { data: user } = useUserData();
+  // Nudges come in each person's working hours: the server learns their time zone from here.
+  useReportTimeZone();
   const navigation = useNavigation();
   const location = useLocation();
 

@@ -8,6 +8,7 @@ import { DevicesSection } from '../agent';
 import { BillingSection } from './BillingSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { EmailSection } from './EmailSection';
+import { NudgesSection } from './NudgesSection';
 import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
 import { sectionOf, sectionsFor } from './sections';
@@ -25,7 +26,12 @@ function SectionContent({ id, user }: { id: string; user: UserData }): ReactNode
         </>
       );
     case 'notifications':
-      return <EmailSection />;
+      return (
+        <>
+          <EmailSection />
+          <NudgesSection />
+        </>
+      );
     case 'organization':
       return <TrustedDomainsSection />;
     case 'trust-page':

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -32,9 +32,10 @@ export default function UnsubscribePage() {
         <div role="status" aria-live="polite">
           {!token && <Text>This link is incomplete. Change what you receive in Settings.</Text>}
           {unsubscribe.isPending && (
-            <Stack align="flex-start" gap="xs">
-              <Loader size="sm" role="status" aria-label="Unsubscribing" />
-            </Stack>
+            <Group gap="xs">
+              <Loader size="sm" aria-hidden />
+              <Text>Unsubscribing…</Text>
+            </Group>
           )}
           {unsubscribe.isSuccess && unsubscribe.data && (
             <Text>

@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format-date';
 import type { StateChange } from './api';
 import { DeviceFixes } from './DeviceFixes';
 import { TaskBadges } from './TaskBadges';
+import { TaskDeadline } from './TaskDeadline';
 import { TaskEffort } from './TaskEffort';
 import { TaskEvidenceList } from './TaskEvidenceList';
 import { TaskInstructionsView } from './TaskInstructionsView';
@@ -110,6 +111,7 @@ export default function TaskDetail({
             </Text>
           )}
           <TaskStateNote task={task} />
+          <TaskDeadline task={task} isAdmin={isAdmin} />
           <Text>{task.content.summary}</Text>
           {task.evidence.length > 0 && (
             <LabelledSection title="Automatic checks">

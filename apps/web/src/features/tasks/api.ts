@@ -11,7 +11,7 @@ import { FRAMEWORKS_KEY, TASKS_KEY } from '../../lib/query-keys';
 import { showServerBusy } from '../../lib/toast';
 import { scoreQuery } from '../score';
 import { employeesQuery } from '../team-progress';
-import { withCompleted, withState } from './task-cache';
+import { withCompleted, withEscalation, withState } from './task-cache';
 
 export type TaskScope = 'mine' | 'organization';
 
@@ -154,5 +154,29 @@ export function useChangeTaskState() {
     },
     onError: (_error, _c, context) => lists.restore(context?.before),
     onSettled: lists.refetch,
+  });
+}
+
+/**
+ * Administrators: whether they are told when this task is overdue, for every member's copy of it.
+ * Shown at once in every cached list; a refusal, or a busy server, puts the lists back. Nothing
+ * else depends on it, so nothing is fetched again.
+ */
+export function useSetTaskEscalation() {
+  const lists = useTaskLists();
+  return useMutation({
+    mutationFn: ({ task, escalate }: { task: Task; escalate: boolean }) =>
+      api('PUT', '/tasks/escalation', { body: { taskId: task.id, escalate } }),
+    onMutate: ({ task, escalate }) =>
+      lists.change((tasks) => withEscalation(tasks, task.catalogueId, escalate)),
+    onSuccess: async (answer, _v, context) => {
+      if (answer) {
+        await lists.change((tasks) => withEscalation(tasks, answer.catalogueId, answer.escalate));
+        return;
+      }
+      lists.restore(context?.before);
+      showServerBusy();
+    },
+    onError: (_error, _v, context) => lists.restore(context?.before),
   });
 }

@@ -47,3 +47,13 @@ export function withState<T extends Task>(tasks: readonly T[], changed: Task): T
 }
 
 const sharedState = (t: Task) => ({ notApplicable: t.notApplicable, snoozedUntil: t.snoozedUntil });
+
+/**
+ * The list with a task's escalation switched: it holds for the whole organisation, so for every
+ * copy of the task (each member's).
+ */
+export const withEscalation = <T extends Task>(
+  tasks: readonly T[],
+  catalogueId: string,
+  escalate: boolean,
+): T[] => tasks.map((t) => (t.catalogueId === catalogueId ? { ...t, escalate } : t));

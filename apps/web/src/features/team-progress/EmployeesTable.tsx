@@ -6,6 +6,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { progressFrom } from '../../lib/progress';
 import { ROLE_LABELS } from '../users';
 import type { EmployeeSort, SortKey } from './employee-list';
+import { lastNudgeText } from './last-nudge';
 
 type Props = {
   employees: Employee[];
@@ -49,6 +50,7 @@ function partsOf(employee: Employee, onRemind?: (employee: Employee) => void) {
       </Badge>
     ),
     checkedBy: <CheckedBy sources={employee.checkedBy} />,
+    lastNudge: <Text size="sm">{lastNudgeText(employee.lastNudge)}</Text>,
     remind:
       onRemind && employee.completedTasks < employee.totalTasks ? (
         <Button
@@ -134,7 +136,10 @@ export function EmployeesTable({ employees, sort, onSort, asCards, onRemind }: P
                 </div>
                 <Field label="Open high-risk">{parts.highRisk}</Field>
               </Group>
-              <Field label="Checked by">{parts.checkedBy}</Field>
+              <Group mt="xs" gap="md" wrap="wrap" align="flex-start">
+                <Field label="Checked by">{parts.checkedBy}</Field>
+                <Field label="Last nudged">{parts.lastNudge}</Field>
+              </Group>
               {parts.remind && <Group mt="xs">{parts.remind}</Group>}
             </Card>
           );
@@ -144,7 +149,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards, onRemind }: P
   }
 
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
+    <Table.ScrollContainer minWidth={960} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label="Employees">
         <Table.Thead>
           <Table.Tr>
@@ -160,6 +165,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards, onRemind }: P
             />
             <SortHeader label="Open high-risk" column="openHighRisk" sort={sort} onSort={onSort} />
             <Table.Th>Checked by</Table.Th>
+            <Table.Th>Last nudged</Table.Th>
             {onRemind && <Table.Th>Reminder</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -174,6 +180,7 @@ export function EmployeesTable({ employees, sort, onSort, asCards, onRemind }: P
                 <Table.Td>{parts.completion}</Table.Td>
                 <Table.Td>{parts.highRisk}</Table.Td>
                 <Table.Td>{parts.checkedBy}</Table.Td>
+                <Table.Td>{parts.lastNudge}</Table.Td>
                 {onRemind && <Table.Td>{parts.remind}</Table.Td>}
               </Table.Tr>
             );

@@ -1,0 +1,2 @@
+export { nudgeSettingsQuery } from './nudge-api';
+export { useReportTimeZone } from './useReportTimeZone';
