@@ -1,19 +1,8 @@
 import type { UpdateTourRequest } from '@castellan/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { api, apiQuery } from '../../lib/api';
+import { api } from '../../lib/api';
 import { ADMIN_TOUR_STEPS, stepRefs } from './admin-tour-steps';
 
-/**
- * Where the administrator is in the tours; read afresh whenever the app layout mounts (null when
- * the server was too busy to answer).
- */
-export const toursQuery = queryOptions({
-  queryKey: ['tours'],
-  queryFn: apiQuery('/tours'),
-  staleTime: 0,
-  retry: false,
-  refetchOnWindowFocus: false,
-});
+export { toursQuery } from './tours-query';
 
 /**
  * Starts the main tour, or resumes it where it was left, sending its steps (the server refuses an

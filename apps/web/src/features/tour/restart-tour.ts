@@ -3,10 +3,20 @@ import type { TourState } from '@castellan/contract';
 type RestartHandler = () => Promise<TourState | undefined>;
 
 let handler: RestartHandler | null = null;
+let mountController: (() => void) | null = null;
+let waiting: ((handler: RestartHandler) => void)[] = [];
 
 /** The mounted tour controller takes Restart Tour requests. */
 export function setRestartHandler(next: RestartHandler | null): void {
   handler = next;
+  if (!next) return;
+  for (const resume of waiting) resume(next);
+  waiting = [];
+}
+
+/** How the layout mounts the controller when a finished tour is restarted (its code loads then). */
+export function setControllerMount(mount: (() => void) | null): void {
+  mountController = mount;
 }
 
 /**
@@ -14,9 +24,11 @@ export function setRestartHandler(next: RestartHandler | null): void {
  * when the server was busy; it rejects when the server refused.
  */
 export function restartTour(): Promise<TourState | undefined> {
-  if (!handler) {
+  if (handler) return handler();
+  if (!mountController) {
     console.warn('Tour not initialised: no tour controller is mounted');
     return Promise.resolve(undefined);
   }
-  return handler();
+  mountController();
+  return new Promise<RestartHandler>((resume) => waiting.push(resume)).then((next) => next());
 }
