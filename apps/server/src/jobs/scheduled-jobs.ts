@@ -100,7 +100,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     name: 'nudges',
     cron: '7 * * * *',
     expireInSeconds: 30 * 60,
-    run: async (_db, _config, _signal, { nudges }) => runNudges(nudges),
+    run: async (_db, _config, signal, { nudges }) => runNudges(nudges, new Date(), signal),
     // A server that starts gives open tasks their due dates at once, not at the next hour.
     dueAtStart: async () => true,
   },

@@ -12,9 +12,18 @@ export type LocalClock = {
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A known time zone, or the default for one unknown or never given. */
-export const zoneOf = (timeZone: string | null | undefined) =>
-  timeZone && isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+const known = new Map<string, boolean>();
+
+/** A known time zone, or the default for one unknown or never given (each name checked once). */
+export function zoneOf(timeZone: string | null | undefined): string {
+  if (!timeZone) return DEFAULT_TIME_ZONE;
+  let valid = known.get(timeZone);
+  if (valid === undefined) {
+    valid = isTimeZone(timeZone);
+    known.set(timeZone, valid);
+  }
+  return valid ? timeZone : DEFAULT_TIME_ZONE;
+}
 
 function formatOf(timeZone: string): Intl.DateTimeFormat {
   let format = formats.get(timeZone);

@@ -6,7 +6,7 @@ import { listRecipients } from '../users/repository';
 import { isWorkingTime, localClock, zoneOf } from './clock';
 import type { NudgeContext } from './context';
 import { deadlineChanges, dueSoon, type NamedTask, overdue, withClocksStarted } from './plan';
-import { insertNudge, listRecordedNudges } from './repository';
+import { insertNudges, listRecordedNudges } from './repository';
 import { channelPostOf } from './route-choice';
 
 type Recipient = Awaited<ReturnType<typeof listRecipients>>[number];
@@ -35,9 +35,15 @@ const fullName = (r: Recipient) => `${r.firstName} ${r.lastName}`.trim() || r.em
  * administrators' summary of overdue tasks (once per day: to the organisation's channel, or to
  * each administrator). Records are unique, so two processes or a second run send nothing twice.
  */
-export async function runNudges(ctx: NudgeContext, now = new Date()): Promise<NudgeRunCounts> {
+export async function runNudges(
+  ctx: NudgeContext,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<NudgeRunCounts> {
   const counts: NudgeRunCounts = { organizations: 0, nudges: 0, summaries: 0, clocksStarted: 0 };
   for (const organization of await listNudgingOrganizations(ctx.db)) {
+    // Cut off (shutdown, the job's expiry): what is recorded stays, the next run does the rest.
+    signal?.throwIfAborted();
     const members = await listRecipients(ctx.db, organization.id);
     const people = members
       // Invited but never signed in: their invitation speaks for now.
@@ -74,6 +80,13 @@ async function startClocks(
 
 type Person = Recipient & { zone: string; clock: ReturnType<typeof localClock> };
 
+type Planned = {
+  userId: string | null;
+  kind: 'nudge' | 'summary';
+  day: string;
+  tasks: NamedTask[];
+};
+
 async function queuePersonNudges(
   ctx: NudgeContext,
   organization: Organization,
@@ -88,17 +101,24 @@ async function queuePersonNudges(
     people.map((p) => p.clock.day),
   );
   const byEmail = new Map<string, Task[]>();
-  for (const t of tasks) byEmail.set(t.user, [...(byEmail.get(t.user) ?? []), t]);
-  let queued = 0;
+  for (const t of tasks) {
+    const own = byEmail.get(t.user);
+    if (own) own.push(t);
+    else byEmail.set(t.user, [t]);
+  }
+  const planned: Planned[] = [];
   for (const person of people) {
     if (person.remindersOptOut || recorded.has(`${person.id}|${person.clock.day}`)) continue;
     const due = dueSoon(byEmail.get(person.email) ?? [], now);
     if (due.length === 0) continue;
-    if (await record(ctx, organization.id, person.id, 'nudge', person.clock.day, due, now)) {
-      queued += 1;
-    }
+    planned.push({
+      userId: person.id,
+      kind: 'nudge',
+      day: person.clock.day,
+      tasks: due.map((t) => named(t)),
+    });
   }
-  return queued;
+  return record(ctx, organization.id, planned, now);
 }
 
 async function queueSummaries(
@@ -120,7 +140,12 @@ async function queueSummaries(
   // One post a day to the organisation's channel when it has one; else each administrator.
   if (await channelPostOf(ctx, organization)) {
     const day = now.toISOString().slice(0, 10);
-    return (await record(ctx, organization.id, null, 'summary', day, listed, now)) ? 1 : 0;
+    return record(
+      ctx,
+      organization.id,
+      [{ userId: null, kind: 'summary', day, tasks: listed }],
+      now,
+    );
   }
   const recorded = await listRecordedNudges(
     ctx.db,
@@ -128,36 +153,34 @@ async function queueSummaries(
     'summary',
     admins.map((a) => a.clock.day),
   );
-  let queued = 0;
-  for (const admin of admins) {
-    if (admin.digestOptOut || recorded.has(`${admin.id}|${admin.clock.day}`)) continue;
-    if (await record(ctx, organization.id, admin.id, 'summary', admin.clock.day, listed, now)) {
-      queued += 1;
-    }
-  }
-  return queued;
+  const planned: Planned[] = admins
+    .filter((admin) => !admin.digestOptOut && !recorded.has(`${admin.id}|${admin.clock.day}`))
+    .map((admin) => ({ userId: admin.id, kind: 'summary', day: admin.clock.day, tasks: listed }));
+  return record(ctx, organization.id, planned, now);
 }
 
-/** Records one nudge and queues its sending; false when it was recorded already. */
+/**
+ * Records the nudges in one statement and queues the sending of each; how many were recorded
+ * (one recorded already, by another run or process, is left out).
+ */
 async function record(
   ctx: NudgeContext,
   organizationId: string,
-  userId: string | null,
-  kind: 'nudge' | 'summary',
-  day: string,
-  tasks: readonly (Task | NamedTask)[],
+  planned: readonly Planned[],
   now: Date,
-): Promise<boolean> {
-  const list = tasks.map((t) => ('state' in t ? named(t) : t));
-  const id = await insertNudge(ctx.db, {
-    organizationId,
-    userId,
-    kind,
-    day,
-    tasks: JSON.stringify(list),
-    taskCount: list.length,
-    createdAt: now,
-  });
-  if (id) await ctx.queue.send(id);
-  return id !== null;
+): Promise<number> {
+  const ids = await insertNudges(
+    ctx.db,
+    planned.map((p) => ({
+      organizationId,
+      userId: p.userId,
+      kind: p.kind,
+      day: p.day,
+      tasks: JSON.stringify(p.tasks),
+      taskCount: p.tasks.length,
+      createdAt: now,
+    })),
+  );
+  for (const id of ids) await ctx.queue.send(id);
+  return ids.length;
 }

@@ -28,26 +28,33 @@ export async function listRecordedNudges(
   return new Set(rows.map((r) => `${r.userId ?? ''}|${r.day}`));
 }
 
-/** Records a nudge; null when one for the same person, kind and day exists (any process). */
-export async function insertNudge(
-  db: Db,
-  row: {
-    organizationId: string;
-    userId: string | null;
-    kind: NudgeKind;
-    day: string;
-    tasks: string;
-    taskCount: number;
-    createdAt: Date;
-  },
-): Promise<string | null> {
-  const [inserted] = await db
+type NewNudge = {
+  organizationId: string;
+  userId: string | null;
+  kind: NudgeKind;
+  day: string;
+  tasks: string;
+  taskCount: number;
+  createdAt: Date;
+};
+
+/**
+ * Records nudges in one statement; the ids of those recorded, leaving out any for the same
+ * person, kind and day recorded already (by any process).
+ */
+export async function insertNudges(db: Db, rows: readonly NewNudge[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
     .insert(nudges)
-    .values(row)
+    .values([...rows])
     .onConflictDoNothing()
     .returning({ id: nudges.id });
-  return inserted?.id ?? null;
+  return inserted.map((row) => row.id);
 }
+
+/** Records one nudge; null when one for the same person, kind and day exists. */
+export const insertNudge = async (db: Db, row: NewNudge): Promise<string | null> =>
+  (await insertNudges(db, [row]))[0] ?? null;
 
 /** A recorded nudge with what sending it needs: its organisation's channel and its person. */
 export async function findNudge(db: Db, id: string) {
