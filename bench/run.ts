@@ -1,9 +1,12 @@
 // `npm run bench`: start-up times and load on PGlite and PostgreSQL, the size of the first page,
-// the domain scan's speed, and the Google Workspace and Microsoft 365 reads' speed and memory.
+// the domain scan's speed, the Google Workspace and Microsoft 365 reads' speed and memory, the
+// hourly nudge run over 200 organisations, and nudges' throughput through Slack.
 // Env: BENCH_DURATION: seconds of load per backend (default 10; the mixed load runs six times as
 //      long, so 60 s by default);
 //      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
-//      (default postgres://postgres@127.0.0.1:5432/test).
+//      (default postgres://postgres@127.0.0.1:5432/test);
+//      BENCH_ONLY: the parts to run, separated by commas (agent, scan, google, m365, nudges,
+//      slack, pglite, postgres, pages); default all.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,8 +27,14 @@ import { type LoadFigures, loadTest, signIn } from './load';
 import { type LoadedPageSize, measureLoadedPages } from './loaded-page-size';
 import { type M365SyncFigures, m365SyncTable, measureM365Sync } from './m365-sync';
 import { MIXED_CONNECTIONS, type MixedLoadFigures, mixedLoad } from './mixed-load';
+import { measureNudgeRun, type NudgeRunFigures, nudgeRunSummary, nudgeRunTable } from './nudge-run';
 import { measureScanSpeed, type ScanSpeed } from './scan-speed';
 import { killAllServers, repoRoot, startServer } from './server-process';
+import {
+  measureSlackThroughput,
+  type SlackThroughputFigures,
+  slackThroughputTable,
+} from './slack-throughput';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 if (!Number.isFinite(duration) || duration <= 0) {
@@ -36,6 +45,14 @@ if (!['127.0.0.1', 'localhost'].includes(new URL(pgAdminUrl).hostname)) {
   throw new Error('BENCH_PG_URL must point at 127.0.0.1 or localhost');
 }
 const pgDatabase = `castellan_bench_${process.pid}`;
+const PARTS = ['agent', 'scan', 'google', 'm365', 'nudges', 'slack', 'pglite', 'postgres', 'pages'];
+const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
+const unknownPart = only?.find((p) => !PARTS.includes(p));
+if (unknownPart !== undefined) {
+  throw new Error(`BENCH_ONLY: unknown part ${unknownPart} (the parts: ${PARTS.join(', ')})`);
+}
+const runs = (part: string) => !only || only.includes(part);
+const skipped = 'not measured (BENCH_ONLY)';
 
 type BackendFigures = {
   backend: string;
@@ -180,70 +197,106 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const backends: BackendFigures[] = [];
-let page: FirstPageSize | string;
+let page: FirstPageSize | string = skipped;
 let graphPage: AssetSizes | string = 'not measured';
 let loadedPages: LoadedPageSize[] | string = 'not measured';
 /** The attack graph page's module (issue 15: its graph library stays out of the first page). */
 const GRAPH_PAGE = 'src/features/attack-graph/AttackGraphPage.tsx';
-let scan: ScanSpeed | string;
-let googleSync: GoogleSyncFigures[] | string;
-let m365Sync: M365SyncFigures[] | string;
-let agentRun: AgentRunFigures | string;
+let scan: ScanSpeed | string = skipped;
+let googleSync: GoogleSyncFigures[] | string = skipped;
+let m365Sync: M365SyncFigures[] | string = skipped;
+let agentRun: AgentRunFigures | string = skipped;
+let nudgeRun: NudgeRunFigures | string = skipped;
+let slackThroughput: SlackThroughputFigures | string = skipped;
 try {
-  console.error('… the endpoint agent: one run of every check');
-  try {
-    agentRun = measureAgentRun();
-  } catch (err) {
-    agentRun = `not measured (${fail('agent run', err)})`;
+  if (runs('agent')) {
+    console.error('… the endpoint agent: one run of every check');
+    try {
+      agentRun = measureAgentRun();
+    } catch (err) {
+      agentRun = `not measured (${fail('agent run', err)})`;
+    }
   }
 
-  console.error('… domain scan on delayed fixtures');
-  try {
-    scan = await measureScanSpeed();
-  } catch (err) {
-    scan = `not measured (${fail('scan speed', err)})`;
+  if (runs('scan')) {
+    console.error('… domain scan on delayed fixtures');
+    try {
+      scan = await measureScanSpeed();
+    } catch (err) {
+      scan = `not measured (${fail('scan speed', err)})`;
+    }
   }
 
-  console.error(
-    '… Google Workspace read on the fake Google (the sync’s, 5,000 users and 2,000 devices, about 4 minutes; the workspace alone, 20,000 users)',
-  );
-  try {
-    googleSync = await measureGoogleSync();
-  } catch (err) {
-    googleSync = `not measured (${fail('Google Workspace read', err)})`;
+  if (runs('google')) {
+    console.error(
+      '… Google Workspace read on the fake Google (the sync’s, 5,000 users and 2,000 devices, about 4 minutes; the workspace alone, 20,000 users)',
+    );
+    try {
+      googleSync = await measureGoogleSync();
+    } catch (err) {
+      googleSync = `not measured (${fail('Google Workspace read', err)})`;
+    }
   }
 
-  console.error(
-    '… Microsoft 365 read on the fake Microsoft (the sync’s, 5,000 users and 2,000 devices)',
-  );
-  try {
-    m365Sync = await measureM365Sync();
-  } catch (err) {
-    m365Sync = `not measured (${fail('Microsoft 365 read', err)})`;
+  if (runs('m365')) {
+    console.error(
+      '… Microsoft 365 read on the fake Microsoft (the sync’s, 5,000 users and 2,000 devices)',
+    );
+    try {
+      m365Sync = await measureM365Sync();
+    } catch (err) {
+      m365Sync = `not measured (${fail('Microsoft 365 read', err)})`;
+    }
   }
 
-  const pglite: BackendFigures = { backend: 'PGlite' };
-  backends.push(pglite);
-  await benchBackend(pglite, { DATA_DIR: path.join(dataDir, 'pglite') }).catch((err) => {
-    pglite.error = fail('PGlite', err);
-  });
-
-  const postgres: BackendFigures = { backend: 'PostgreSQL' };
-  backends.push(postgres);
-  try {
-    await withAdmin((c) => c.query(`create database "${pgDatabase}"`));
-    pgCreated = true;
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${pgDatabase}`;
-    await benchBackend(postgres, { DATABASE_URL: url.toString() });
-  } catch (err) {
-    postgres.error = fail('PostgreSQL', err);
+  if (runs('nudges')) {
+    console.error(
+      '… the hourly nudge run on PostgreSQL, 200 organisations × 200 members (about 4 minutes)',
+    );
+    try {
+      nudgeRun = await measureNudgeRun(pgAdminUrl);
+    } catch (err) {
+      nudgeRun = `not measured (${fail('nudge run', err)})`;
+    }
   }
 
-  try {
-    page = ensureWebBuild() ? firstPageSize() : 'web app not built';
-  } catch (err) {
-    page = `web app not built (${fail('first page size', err)})`;
+  if (runs('slack')) {
+    console.error('… 200 nudges through the fake Slack’s rate limits (about 3 minutes)');
+    try {
+      slackThroughput = await measureSlackThroughput();
+    } catch (err) {
+      slackThroughput = `not measured (${fail('Slack throughput', err)})`;
+    }
+  }
+
+  if (runs('pglite')) {
+    const pglite: BackendFigures = { backend: 'PGlite' };
+    backends.push(pglite);
+    await benchBackend(pglite, { DATA_DIR: path.join(dataDir, 'pglite') }).catch((err) => {
+      pglite.error = fail('PGlite', err);
+    });
+  }
+
+  if (runs('postgres')) {
+    const postgres: BackendFigures = { backend: 'PostgreSQL' };
+    backends.push(postgres);
+    try {
+      await withAdmin((c) => c.query(`create database "${pgDatabase}"`));
+      pgCreated = true;
+      const url = new URL(pgAdminUrl);
+      url.pathname = `/${pgDatabase}`;
+      await benchBackend(postgres, { DATABASE_URL: url.toString() });
+    } catch (err) {
+      postgres.error = fail('PostgreSQL', err);
+    }
+  }
+
+  if (runs('pages')) {
+    try {
+      page = ensureWebBuild() ? firstPageSize() : 'web app not built';
+    } catch (err) {
+      page = `web app not built (${fail('first page size', err)})`;
+    }
   }
   if (typeof page !== 'string') {
     try {
@@ -469,6 +522,28 @@ if (typeof googleSync === 'string') {
   );
 }
 
+console.log(
+  '\nHourly nudge run (runNudges on PostgreSQL, each run in a child process; the queue only counts the nudges, nothing is sent):',
+);
+if (typeof nudgeRun === 'string') {
+  console.log(`  ${nudgeRun}`);
+} else {
+  console.log(table(nudgeRunTable(nudgeRun)));
+  for (const line of nudgeRunSummary(nudgeRun)) console.log(line);
+}
+
+console.log(
+  '\nNudges through Slack (fake Slack in this process, 50 ms per answer; nudges.direct: conversations.open, then chat.postMessage):',
+);
+if (typeof slackThroughput === 'string') {
+  console.log(`  ${slackThroughput}`);
+} else {
+  console.log(table(slackThroughputTable(slackThroughput)));
+  console.log(
+    `  The fake's limits: conversations.open ${slackThroughput.rates.tier3PerMinute} a minute per workspace; chat.postMessage ${slackThroughput.rates.postsPerChannelPerSecond} a second per channel, ${slackThroughput.rates.postsPerWorkspacePerMinute} a minute per workspace.`,
+  );
+}
+
 console.log('\nFirst page (apps/web/dist/index.html):');
 if (typeof page === 'string') {
   console.log(`  ${page}`);
@@ -520,7 +595,7 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 

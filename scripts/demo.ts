@@ -38,6 +38,10 @@ say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider i
     Alice Morgan (Brightwave, admin; Google Workspace): connect Google Workspace and Meta,
       Bitwarden and Amazon Web Services (paste the keys their fakes print below);
     Olivia Parker (Tidewater, admin; Microsoft 365): connect Microsoft 365.
+  Alice Morgan may connect Slack for nudges too: on the fake Slack's page pick a channel, Allow;
+  its /__fake/messages shows what was sent, POST /__fake/press {"actionId":"task_snooze"} presses.
+  Microsoft Teams takes the two workflow addresses its fake prints below. Then choose the channel
+  in Settings → Notifications and press "Send me a test nudge" on its Integrations card.
   On the fake Google's page allow as alice.morgan@brightwave.example; on the fake Microsoft's
   choose Olivia Parker and accept; on the fake Meta's press Continue.
   "Sign in with Google" or "with Microsoft" takes any demo address, e.g. alice.morgan@brightwave.example, with any password.

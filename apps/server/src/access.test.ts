@@ -68,8 +68,9 @@ const examples: Partial<Record<EndpointName, Example>> = {
 };
 
 /**
- * /api routes outside `endpoints`: the sign-in and connect redirects, Stripe's webhook (signed,
- * in Stripe's own format), the agent's files and install scripts, and the OpenAPI document.
+ * /api routes outside `endpoints`: the sign-in and connect redirects, Stripe's webhook and Slack's
+ * button presses (signed, in their own formats), the agent's files and install scripts, and the
+ * OpenAPI document.
  */
 const undeclared = [
   'GET /api/auth/:provider/login',
@@ -81,6 +82,9 @@ const undeclared = [
   'GET /api/facebook/auth',
   'GET /api/facebook/callback',
   'POST /api/stripe/webhook',
+  'GET /api/slack/install',
+  'GET /api/slack/install/callback',
+  'POST /api/integrations/slack/interactions',
   'GET /api/agent/download/:target',
   'GET /api/agent/install.sh',
   'GET /api/agent/install.ps1',

@@ -175,6 +175,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
       bitwarden: { baseUrl: e.BITWARDEN_API_BASE_URL?.replace(/\/$/, '') ?? null },
       /** AWS needs no app of ours (a key is pasted); null base URL: AWS's own hosts. */
       aws: { baseUrl: e.AWS_API_BASE_URL?.replace(/\/$/, '') ?? null },
+      /** Teams' workflow addresses are pasted; null base URL: only Microsoft's hosts accepted. */
+      teams: { baseUrl: e.TEAMS_API_BASE_URL?.replace(/\/$/, '') ?? null },
+      /** The Slack app that carries nudges; null unless its id, secret and signing secret are set. */
+      slack:
+        e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_SIGNING_SECRET
+          ? {
+              clientId: e.SLACK_CLIENT_ID,
+              clientSecret: e.SLACK_CLIENT_SECRET,
+              signingSecret: e.SLACK_SIGNING_SECRET,
+              baseUrl: e.SLACK_API_BASE_URL.replace(/\/$/, ''),
+            }
+          : null,
     },
     /**
      * Billing through Stripe; null without STRIPE_SECRET_KEY. `webhookSecret` null: the webhook

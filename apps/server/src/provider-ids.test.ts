@@ -46,6 +46,17 @@ const HOMES: Record<ProviderId, string[]> = {
     'apps/web/src/features/integrations/providers/bitwarden/',
     'apps/server/src/modules/tasks/catalogue/accounts.ts',
   ],
+  slack: [
+    'apps/server/src/modules/integrations/slack/',
+    'apps/server/test/fakes/slack/',
+    'packages/contract/src/providers/slack.ts',
+    'apps/web/src/features/integrations/providers/slack/',
+  ],
+  teams: [
+    'apps/server/src/modules/integrations/teams/',
+    'apps/server/test/fakes/teams/',
+    'apps/web/src/features/integrations/providers/teams/',
+  ],
 };
 
 /** The contract's list and its list of provider parts, the server's adapters, the web's and the fakes' lists. */
@@ -56,6 +67,8 @@ const LISTS = [
   'apps/server/src/modules/integrations/providers.ts',
   'apps/web/src/features/integrations/providers/index.ts',
   'apps/server/test/fakes/providers.ts',
+  // The channels nudges go through: e-mail and the messaging providers.
+  'packages/contract/src/nudge-rules.ts',
 ];
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/e2e/');

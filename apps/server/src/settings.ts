@@ -310,6 +310,24 @@ export const SETTINGS = {
     'one origin for every AWS call (STS, IAM, CloudTrail, S3 Control) on their real paths, still signed for the real service and region',
     "AWS's hosts (iam.amazonaws.com, sts.<region>.amazonaws.com, …)",
   ),
+  SLACK_CLIENT_ID: setting(
+    z.string().min(1).optional(),
+    'a Slack app (with a bot user, Interactivity on): offers Slack for nudges; needs `SLACK_CLIENT_SECRET` and `SLACK_SIGNING_SECRET` too',
+  ),
+  SLACK_CLIENT_SECRET: setting(z.string().min(1).optional(), 'the secret of `SLACK_CLIENT_ID`'),
+  SLACK_SIGNING_SECRET: setting(
+    z.string().min(1).optional(),
+    "the Slack app's signing secret: the button presses Slack posts to Castellan's Interactivity request URL are checked with it",
+  ),
+  SLACK_API_BASE_URL: setting(
+    z.url().default('https://slack.com'),
+    'where Slack is called, on its real paths (`/oauth/v2/authorize`, `/api/<method>`); any other origin also serves the `response_url`s Castellan answers (a local fake)',
+  ),
+  TEAMS_API_BASE_URL: setting(
+    z.url().optional(),
+    'the one origin whose workflow addresses the Microsoft Teams form accepts (a local fake, for tests and the demo); unset, only https addresses on `*.logic.azure.com`, `*.environment.api.powerplatform.com`, `*.webhook.office.com` and `outlook.office.com`',
+    "Microsoft's webhook hosts",
+  ),
   STRIPE_SECRET_KEY: setting(
     z
       .string()

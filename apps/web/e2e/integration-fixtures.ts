@@ -75,6 +75,8 @@ export const CARDS: Record<IntegrationId, Card> = {
   notion: { name: 'Notion', description: 'Notion workspaces.', securityChecks: [] },
   '1password': { name: '1Password', description: '1Password business vaults.', securityChecks: [] },
   bitwarden: { name: 'Bitwarden', description: 'Bitwarden organisations.', securityChecks: [] },
+  slack: { name: 'Slack', description: 'Nudges in Slack.', securityChecks: [] },
+  teams: { name: 'Microsoft Teams', description: 'Nudges in Teams.', securityChecks: [] },
   wordpress: { name: 'WordPress', description: 'WordPress sites.', securityChecks: [] },
   squarespace: { name: 'Squarespace', description: 'Squarespace sites.', securityChecks: [] },
 };

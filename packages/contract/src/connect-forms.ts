@@ -3,6 +3,15 @@
 // that only name the providers do not load them. A key-connect provider adds its line here.
 import type { ConnectField, ProviderId } from './providers';
 
+/**
+ * A Teams workflow's address: https, or http to this machine for a local fake; the server then
+ * checks that its host is Microsoft's (or the fake's).
+ */
+const TEAMS_WORKFLOW_ADDRESS = {
+  regex: '^(https://[^\\s/]+/|http://(127\\.0\\.0\\.1|localhost)(:\\d+)?/)\\S+$',
+  message: 'Paste the whole address the workflow shows, starting with https://.',
+};
+
 export const CONNECT_FORMS = {
   aws: [
     {
@@ -95,6 +104,26 @@ export const CONNECT_FORMS = {
         { value: 'us', label: 'bitwarden.com (United States)' },
         { value: 'eu', label: 'bitwarden.eu (European Union)' },
       ],
+    },
+  ],
+  teams: [
+    {
+      name: 'channelWebhook',
+      label: 'Channel workflow address',
+      description:
+        'In the Teams channel: ⋯ → Workflows → "Send webhook alerts to a channel"; once the workflow is saved, copy the address it shows.',
+      secret: true,
+      required: true,
+      pattern: TEAMS_WORKFLOW_ADDRESS,
+    },
+    {
+      name: 'directWebhook',
+      label: 'Direct message workflow address (optional)',
+      description:
+        'To send people their own reminders: a workflow "When a Teams webhook request is received" → "Post card in a chat or channel" as the Flow bot to the person in the request’s recipient field (see Castellan’s help).',
+      secret: true,
+      required: false,
+      pattern: TEAMS_WORKFLOW_ADDRESS,
     },
   ],
 } as const satisfies Partial<Record<ProviderId, readonly ConnectField[]>>;

@@ -3,7 +3,7 @@
 // A new provider is one line in PROVIDER_IDS and its entry in PROVIDERS. Free of the schemas, so
 // the web app imports it as `@castellan/contract/providers` without zod.
 
-export const PROVIDER_IDS = ['gws', 'm365', 'meta', 'aws', 'bitwarden'] as const;
+export const PROVIDER_IDS = ['gws', 'm365', 'meta', 'aws', 'bitwarden', 'slack', 'teams'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** One field of a key-connect form (a provider connected with a pasted key, not a consent). */
@@ -136,6 +136,26 @@ export const PROVIDERS = {
     name: 'Bitwarden',
     slug: 'bitwarden',
     scopes: ['api.organization'],
+    connect: {
+      opens: 'form',
+    },
+  },
+  slack: {
+    name: 'Slack',
+    slug: 'slack',
+    // Bot scopes: find people by e-mail, open a direct message, post; the channel's webhook.
+    scopes: ['chat:write', 'users:read', 'users:read.email', 'im:write', 'incoming-webhook'],
+    connect: {
+      start: '/slack/install',
+      callback: '/slack/install/callback',
+      opens: 'redirect',
+    },
+  },
+  teams: {
+    name: 'Microsoft Teams',
+    slug: 'teams',
+    // None: Teams is reached through the workflow addresses an administrator pastes.
+    scopes: [],
     connect: {
       opens: 'form',
     },

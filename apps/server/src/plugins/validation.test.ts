@@ -205,6 +205,7 @@ const endpoints: Endpoint[] = [
     wrongType: [{ credentials: { clientId: 7 } }, 'body.credentials.clientId'],
   },
   { method: 'GET', url: '/api/integrations/bitwarden/members' },
+  { method: 'GET', url: '/api/integrations/slack/workspace' },
   { method: 'GET', url: '/api/integrations/aws/findings' },
   {
     method: 'POST',

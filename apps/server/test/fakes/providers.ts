@@ -8,6 +8,8 @@ import { googleDemo } from './google/demo-world';
 import type { DemoFake } from './kit/demo-fake';
 import { metaDemo } from './meta/demo-world';
 import { microsoftDemo } from './microsoft/demo-world';
+import { slackDemo } from './slack/demo-world';
+import { teamsDemo } from './teams/demo-world';
 
 export const PROVIDER_FAKES: Readonly<Record<ProviderId, DemoFake>> = {
   gws: googleDemo,
@@ -15,4 +17,6 @@ export const PROVIDER_FAKES: Readonly<Record<ProviderId, DemoFake>> = {
   meta: metaDemo,
   aws: awsDemo,
   bitwarden: bitwardenDemo,
+  slack: slackDemo,
+  teams: teamsDemo,
 };

@@ -5,6 +5,8 @@ import { googleWorkspace } from './google/adapter';
 import type { ProviderAdapter } from './kit/adapter';
 import { meta } from './meta/adapter';
 import { microsoft365 } from './microsoft/adapter';
+import { slack } from './slack/adapter';
+import { teams } from './teams/adapter';
 
 /** Every provider adapter, one line each; the ids and names come from the contract's list. */
 export const ADAPTERS: Readonly<Record<ProviderId, ProviderAdapter>> = {
@@ -13,6 +15,8 @@ export const ADAPTERS: Readonly<Record<ProviderId, ProviderAdapter>> = {
   meta,
   aws,
   bitwarden,
+  slack,
+  teams,
 };
 
 export const adapterOf = (id: string): ProviderAdapter | null =>

@@ -99,6 +99,9 @@ describe.each(databaseKinds())('the integrations on %s', (kind) => {
       expect(all[id]).toMatchObject({ status: 'available', unavailableReason: null });
       expect(names(id).length).toBeGreaterThan(0);
     }
+    // Teams carries nudges: connected with its workflow addresses, it checks nothing.
+    expect(all.teams).toMatchObject({ status: 'available', unavailableReason: null });
+    expect(names('teams')).toEqual([]);
     expect(all.m365.unavailableReason).toMatch(/no Microsoft client/);
     expect(all.meta.unavailableReason).toMatch(/no Meta app/);
     for (const id of ['azure', 'gcp', 'notion', '1password', 'wordpress', 'squarespace']) {

@@ -69,17 +69,20 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
       meta: META_SCOPES,
       aws: ['arn:aws:iam::aws:policy/SecurityAudit'],
       bitwarden: ['api.organization'],
+      slack: ['chat:write', 'users:read', 'users:read.email', 'im:write', 'incoming-webhook'],
+      // Reached through the workflow addresses pasted: nothing to ask for.
+      teams: [],
     });
     for (const integration of body.integrations) {
       expect(integration.reads.length, integration.id).toBeGreaterThan(0);
       expect(integration.cannotRead.length, integration.id).toBeGreaterThan(0);
     }
-    // Only Meta may change anything, and only when asked.
+    // Only Meta may change anything, and only when asked; Slack and Teams post the nudges they carry.
     expect(
       body.integrations
         .filter((i: { changes: string[] }) => i.changes.length > 0)
         .map((i: { id: string }) => i.id),
-    ).toEqual(['meta']);
+    ).toEqual(['meta', 'slack', 'teams']);
   });
 
   it('answers the organisation’s trust page settings to its admins only, off by default', async () => {

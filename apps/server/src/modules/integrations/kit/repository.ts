@@ -32,6 +32,27 @@ export async function findIntegrationRow(
   return row ?? null;
 }
 
+/**
+ * The connected integrations of provider `integrationId` with the provider's account `accountId`,
+ * in every organisation: whom a request the provider signs (a Slack button press) is about.
+ */
+export async function listConnectedByAccount(
+  db: Db,
+  integrationId: string,
+  accountId: string,
+): Promise<IntegrationRow[]> {
+  return db
+    .select()
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.integrationId, integrationId),
+        eq(integrations.accountId, accountId),
+        eq(integrations.status, 'connected'),
+      ),
+    );
+}
+
 /** A new grant: connected now, with its sealed tokens; the previous grant's data is dropped. */
 export async function saveGrant(
   db: Db,

@@ -4,6 +4,8 @@ import { bitwarden } from './bitwarden';
 import { googleWorkspace } from './google-workspace';
 import { meta } from './meta';
 import { microsoft365 } from './microsoft-365';
+import { slack } from './slack';
+import { teams } from './teams';
 import type { WebProvider } from './web-provider';
 
 /** Every provider as the web app connects and shows it, one line each (its home is its folder). */
@@ -13,4 +15,6 @@ export const WEB_PROVIDERS: Readonly<Record<ProviderId, WebProvider>> = {
   meta,
   aws,
   bitwarden,
+  slack,
+  teams,
 };
