@@ -29,7 +29,7 @@ export function personCard(
         : `${counted(tasks.length, 'One security task is', 'security tasks are')} due soon`,
     intro:
       (tasks.length > shown.length ? `The first ${shown.length} of ${tasks.length}. ` : '') +
-      'Each takes a few minutes and keeps the company safer. Done already? Say so and Castellan checks again.',
+      'Each takes a few minutes and keeps the company safer. Done already? Say so from the task, and Castellan checks again.',
     tasks: shown.map((t) => ({
       id: t.id,
       title: t.title,
@@ -53,10 +53,7 @@ export function summaryCard(
   const shown = tasks.slice(0, CARD_TASKS);
   return {
     title: `${counted(tasks.length, 'One security task is', 'security tasks are')} overdue at ${organization}`,
-    intro:
-      (tasks.length > shown.length
-        ? `The ${shown.length} overdue longest of ${tasks.length}. `
-        : '') + 'Their owners have been nudged. Company status shows who has what open.',
+    intro: `${tasks.length > shown.length ? `The ${shown.length} overdue longest of ${tasks.length}. ` : ''}Their owners have been nudged. Company status shows who has what open.`,
     tasks: shown.map((t) => ({
       id: t.id,
       title: t.title,

@@ -30,7 +30,7 @@ export async function deliverNudge(
   now = new Date(),
 ): Promise<{ status: string; channel?: NudgeChannelId }> {
   const nudge = await findNudge(ctx.db, id);
-  if (!nudge || nudge.status !== 'queued') return { status: nudge?.status ?? 'gone' };
+  if (nudge?.status !== 'queued') return { status: nudge?.status ?? 'gone' };
   const card = cardOf(ctx, nudge, now);
   const messaging = await messagingOf(ctx, nudge.organizationId, nudge.channel);
   let note: string | null = null;
@@ -70,7 +70,7 @@ export async function deliverNudge(
 /** The job has no attempt left: the nudge goes by e-mail, or fails when there is none. */
 export async function nudgeExhausted(ctx: NudgeContext, id: string, err: unknown): Promise<void> {
   const nudge = await findNudge(ctx.db, id);
-  if (!nudge || nudge.status !== 'queued') return;
+  if (nudge?.status !== 'queued') return;
   const now = new Date();
   await byMail(ctx, nudge, cardOf(ctx, nudge, now), describe(err), now);
 }
