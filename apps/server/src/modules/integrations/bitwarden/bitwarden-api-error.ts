@@ -3,6 +3,7 @@
 import type { ApiAnswer } from '../kit/fetch-with-timeout';
 import { fieldsOf, textOf } from '../kit/parse-answer';
 import {
+  CodedProviderError,
   ProviderError,
   type ProviderErrorKind,
   retryAfterMs,
@@ -10,18 +11,8 @@ import {
   Unauthenticated,
 } from '../kit/provider-error';
 
-export class BitwardenApiError extends ProviderError<ProviderErrorKind> {
+export class BitwardenApiError extends CodedProviderError {
   override readonly name = 'BitwardenApiError';
-  constructor(
-    kind: ProviderErrorKind,
-    message: string,
-    httpStatus: number | null,
-    /** The token endpoint's `error` (`invalid_client`…); null elsewhere. */
-    readonly code: string | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(kind, message, httpStatus, options);
-  }
 }
 
 /** Bitwarden's text, where it gave one (an empty message counts as none). */

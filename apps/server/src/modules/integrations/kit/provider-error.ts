@@ -23,6 +23,23 @@ export class ProviderError<K extends string = ProviderErrorKind> extends Error {
 }
 
 /**
+ * A provider's error that carries the provider's own code (Bitwarden's `invalid_client`, Slack's
+ * `channel_not_found`, a Logic Apps error code); each such provider names its subclass.
+ */
+export class CodedProviderError extends ProviderError<ProviderErrorKind> {
+  constructor(
+    kind: ProviderErrorKind,
+    message: string,
+    httpStatus: number | null,
+    /** The provider's own error code; null when it gave none. */
+    readonly code: string | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(kind, message, httpStatus, options);
+  }
+}
+
+/**
  * An answer worth asking again for (429, 5xx, no answer), with the provider's Retry-After when
  * it sent one. Internal to the clients: callers only see the ProviderError once retries run out.
  */

@@ -4,24 +4,15 @@
 import type { ApiAnswer } from '../kit/fetch-with-timeout';
 import { fieldsOf, textOf } from '../kit/parse-answer';
 import {
+  CodedProviderError,
   ProviderError,
   type ProviderErrorKind,
   retryAfterMs,
   TransientFailure,
 } from '../kit/provider-error';
 
-export class SlackApiError extends ProviderError<ProviderErrorKind> {
+export class SlackApiError extends CodedProviderError {
   override readonly name = 'SlackApiError';
-  constructor(
-    kind: ProviderErrorKind,
-    message: string,
-    httpStatus: number | null,
-    /** Slack's `error` code (`channel_not_found`…); null when there was none. */
-    readonly code: string | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(kind, message, httpStatus, options);
-  }
 }
 
 /** The grant no longer works: revoked, uninstalled, expired (token rotation) or deactivated. */

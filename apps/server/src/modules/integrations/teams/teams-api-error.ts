@@ -3,25 +3,15 @@
 // `{ "error": { "code", "message" } }`; the legacy connector answers 200 even for many failures,
 // with a text body naming the Teams endpoint's own status. Messages never carry the address.
 import {
+  CodedProviderError,
   ProviderError,
   type ProviderErrorKind,
   retryAfterMs,
   TransientFailure,
 } from '../kit/provider-error';
 
-export class TeamsApiError extends ProviderError<ProviderErrorKind> {
+export class TeamsApiError extends CodedProviderError {
   override readonly name = 'TeamsApiError';
-  constructor(
-    kind: ProviderErrorKind,
-    message: string,
-    /** The status Teams gave the post: the HTTP status, or the one a legacy 200 body names. */
-    httpStatus: number | null,
-    /** The Logic Apps error code (`MissingApiVersionParameter`…); null when none came. */
-    readonly code: string | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(kind, message, httpStatus, options);
-  }
 }
 
 /**
