@@ -384,3 +384,26 @@ export async function saveTimeZone(
       ),
     );
 }
+
+/**
+ * The time zones another source (Slack) gives members, by lower-case e-mail, kept only for those
+ * whose own browser has not told one yet.
+ */
+export async function fillTimeZones(
+  db: Db,
+  organizationId: string,
+  zones: ReadonlyMap<string, string>,
+): Promise<void> {
+  for (const [email, timeZone] of zones) {
+    await db
+      .update(users)
+      .set({ timeZone })
+      .where(
+        and(
+          eq(users.organizationId, organizationId),
+          sql`lower(${users.email}) = ${email}`,
+          sql`${users.timeZone} is null`,
+        ),
+      );
+  }
+}

@@ -8,7 +8,7 @@ import {
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
 import { cookiesOf, syncAs, testSecretBox } from '../../../../test/integration-test-kit';
 import { ALICE, createTestApp, type TestApp } from '../../../../test/test-app';
-import { auditEvents } from '../../../db/schema';
+import { auditEvents, users } from '../../../db/schema';
 import { recordEvidence } from '../../tasks/service';
 import type { NudgeCard } from '../kit/nudge-channel';
 import { findIntegrationRow, saveGrant } from '../kit/repository';
@@ -194,6 +194,12 @@ describe('Slack (fake Slack)', () => {
     expect(Object.keys(facts.people).sort()).toEqual([LIAM, 'maya.chen@tidewater.example', OLIVIA]);
     expect(facts.people[LIAM]).toEqual({ id: expect.stringMatching(/^U/), tz: 'Europe/Dublin' });
     expect(facts.notFound).toBe(1);
+    // Slack's time zone serves a member whose browser has not told one.
+    const [liam] = await server.database.db
+      .select({ timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.email, LIAM));
+    expect(liam?.timeZone).toBe('Europe/Dublin');
     const card = (await get('/api/integrations', olivia)).json().slack;
     expect(card).toMatchObject({ status: 'connected', securityChecks: [] });
     expect((await get('/api/integrations/slack/workspace', olivia)).json()).toEqual({

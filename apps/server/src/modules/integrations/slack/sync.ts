@@ -1,4 +1,4 @@
-import { listMembersByName } from '../../users/repository';
+import { fillTimeZones, listMembersByName } from '../../users/repository';
 import type { ProviderAdapter } from '../kit/adapter';
 import { pacer } from '../kit/pacer';
 import { slackClientConfig } from './client-config';
@@ -40,6 +40,11 @@ export const readSlack: ProviderAdapter['read'] = async (ctx, { tokens, organiza
     if (person) people[email] = person;
     else notFound += 1;
   }
+  // Nudges come in each person's working hours: Slack's time zone serves until their browser tells theirs.
+  const zones = new Map(
+    Object.entries(people).flatMap(([email, p]) => (p.tz ? [[email, p.tz] as const] : [])),
+  );
+  await fillTimeZones(ctx.db, organization.id, zones);
   const { webhook } = grant;
   const facts: SlackFacts = {
     team,
