@@ -98,7 +98,7 @@ test('an administrator finds a card for every integration, with its status and c
     await expect(item.getByRole('button')).toHaveCount(0);
   }
   const names = await cards(page).getByRole('heading', { level: 2 }).allTextContents();
-  expect(names).toEqual(['Google Workspace', 'Microsoft 365', 'Meta']);
+  expect(names).toEqual(['Google Workspace', 'Microsoft 365', 'Meta', 'Slack', 'Microsoft Teams']);
 });
 
 test('Connect is disabled with the reason when this server cannot connect it', async ({ page }) => {
