@@ -4,8 +4,6 @@ import type { ApiAnswer } from '../kit/fetch-with-timeout';
 import { fieldsOf, textOf } from '../kit/parse-answer';
 import {
   CodedProviderError,
-  ProviderError,
-  type ProviderErrorKind,
   retryAfterMs,
   TransientFailure,
   Unauthenticated,

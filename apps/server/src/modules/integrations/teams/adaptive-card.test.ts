@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openUrls } from '../../../../test/fakes/teams/open-urls';
 import type { NudgeCard } from '../kit/nudge-channel';
 import { MAX_MESSAGE_BYTES, nudgeMessage } from './adaptive-card';
 
@@ -18,14 +19,6 @@ const card = (tasks: NudgeCard['tasks']): NudgeCard => ({
   moreUrl: 'https://app.example/tasks',
   moreLabel: 'Open your tasks',
 });
-
-const openUrls = (value: unknown): { title: string; url: string }[] => {
-  if (Array.isArray(value)) return value.flatMap(openUrls);
-  if (typeof value !== 'object' || value === null) return [];
-  const v = value as Record<string, unknown>;
-  const own = v.type === 'Action.OpenUrl' ? [{ title: String(v.title), url: String(v.url) }] : [];
-  return [...own, ...Object.values(v).flatMap(openUrls)];
-};
 
 describe('nudgeMessage', () => {
   it('is one Adaptive Card 1.4 in a message envelope, each task with a link and no answer button', () => {

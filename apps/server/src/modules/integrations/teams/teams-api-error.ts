@@ -4,7 +4,6 @@
 // with a text body naming the Teams endpoint's own status. Messages never carry the address.
 import {
   CodedProviderError,
-  ProviderError,
   type ProviderErrorKind,
   retryAfterMs,
   TransientFailure,

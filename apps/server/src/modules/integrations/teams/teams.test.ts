@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTeams, startFakeTeams } from '../../../../test/fakes/teams/fake-teams';
+import { openUrls } from '../../../../test/fakes/teams/open-urls';
 import { syncAs, testSecretBox } from '../../../../test/integration-test-kit';
 import { ALICE, BEN, createTestApp, expectError, type TestApp } from '../../../../test/test-app';
 import { judgeDevices } from '../../devices/judge-devices';
@@ -37,15 +38,6 @@ const CARD: NudgeCard = {
   ],
   moreUrl: 'http://localhost:3000/team-progress',
   moreLabel: 'Open Company status',
-};
-
-/** Every Action.OpenUrl of a card, in order. */
-const openUrls = (value: unknown): { title: string; url: string }[] => {
-  if (Array.isArray(value)) return value.flatMap(openUrls);
-  if (typeof value !== 'object' || value === null) return [];
-  const v = value as Record<string, unknown>;
-  const own = v.type === 'Action.OpenUrl' ? [{ title: String(v.title), url: String(v.url) }] : [];
-  return [...own, ...Object.values(v).flatMap(openUrls)];
 };
 
 describe('Microsoft Teams: workflow addresses pasted, nudges posted (fake Teams)', () => {
