@@ -295,10 +295,11 @@ test('a completion the server is too busy for says only that, and the task stays
 }) => {
   await openAppAs(page, 'Ben Carter', '/tasks');
   await page.route('**/api/mark-action-complete', (route) => route.fulfill({ status: 429 }));
-  // Lists fetched again would hide a task wrongly shown as done; they wait until the end.
-  const lists = await holdRequests(page, '**/api/actions?*');
   const first = taskItems(page).first();
   const title = (await first.getAttribute('aria-label')) ?? '';
+  // Held only once the list is on screen: lists fetched again would hide a task wrongly shown
+  // as done, so they wait until the end.
+  const lists = await holdRequests(page, '**/api/actions?*');
   await first.getByRole('button').first().click();
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByRole('button', { name: 'Mark as complete' }).click();
