@@ -50,11 +50,15 @@ import { lastNudgesOf } from './modules/nudges/last-nudges';
 import { nudgeRoutes } from './modules/nudges/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { overviewRoutes } from './modules/overview/routes';
+import { readinessRoutes } from './modules/readiness/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
 import { scoreRoutes } from './modules/score/routes';
 import { registerSessions } from './modules/sessions/plugin';
 import { userSessionRoutes } from './modules/sessions/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { attachmentStore } from './modules/tasks/attestations/attachment-store';
+import { attestationRoutes } from './modules/tasks/attestations/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { tourRoutes } from './modules/tours/routes';
 import { securityTxtRoute, trustCenterRoutes } from './modules/trust-center/routes';
@@ -202,9 +206,12 @@ export async function buildApp(
       // One cache for the task endpoints' answers in this app (see lib/answer-cache.ts).
       const answers = new AnswerCache();
       await api.register(taskRoutes(database.db, answers));
+      await api.register(attestationRoutes(database.db, attachmentStore(config.attachments)));
       // Company status says when each member was last nudged: the nudges module knows.
       await api.register(scoreRoutes(database.db, answers, lastNudgesOf));
       await api.register(frameworkRoutes(database.db));
+      await api.register(readinessRoutes(database.db));
+      await api.register(reportRoutes(config, database.db));
       await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
       await api.register(attackGraphRoutes(database.db));
       await api.register(userRoutes(database.db, invitationsOf(jobs.mail)));

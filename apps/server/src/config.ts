@@ -55,6 +55,37 @@ const withVersion = (client: ProviderClient | null, version: string) =>
 const mailOn = (e: Environment) =>
   e.MAIL_ENABLED ?? (e.NODE_ENV !== 'production' || e.SMTP_URL !== undefined);
 
+export type AttachmentStoreConfig =
+  | { kind: 'local'; dir: string | null }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      baseUrl: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+/** The bucket when one is fully configured; else the folder (null: a temporary one). */
+function attachmentStore(e: Environment): AttachmentStoreConfig {
+  const { ATTACHMENTS_S3_BUCKET: bucket, ATTACHMENTS_S3_REGION: region } = e;
+  if (bucket && e.ATTACHMENTS_S3_ACCESS_KEY_ID && e.ATTACHMENTS_S3_SECRET_ACCESS_KEY) {
+    return {
+      kind: 's3',
+      bucket,
+      region,
+      baseUrl: (e.S3_API_BASE_URL ?? `https://s3.${region}.amazonaws.com`).replace(/\/$/, ''),
+      accessKeyId: e.ATTACHMENTS_S3_ACCESS_KEY_ID,
+      secretAccessKey: e.ATTACHMENTS_S3_SECRET_ACCESS_KEY,
+    };
+  }
+  if (e.ATTACHMENTS_DIR) return { kind: 'local', dir: e.ATTACHMENTS_DIR };
+  return {
+    kind: 'local',
+    dir: e.DATA_DIR.includes('://') ? null : path.join(e.DATA_DIR, 'attachments'),
+  };
+}
+
 /** What production refuses, whatever else is set: each rule names its variable. */
 function productionProblems(e: Environment): string[] {
   if (e.NODE_ENV !== 'production') return [];
@@ -89,6 +120,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const problems = productionProblems(e);
+  if (
+    e.ATTACHMENTS_S3_BUCKET &&
+    !(e.ATTACHMENTS_S3_ACCESS_KEY_ID && e.ATTACHMENTS_S3_SECRET_ACCESS_KEY)
+  ) {
+    problems.push(
+      'ATTACHMENTS_S3_BUCKET: needs ATTACHMENTS_S3_ACCESS_KEY_ID and ATTACHMENTS_S3_SECRET_ACCESS_KEY',
+    );
+  }
   let trustCenterDomain: string | null = null;
   if (e.TRUST_CENTER_DOMAIN) {
     const domain = parsePublicDomain(e.TRUST_CENTER_DOMAIN, {
@@ -208,6 +247,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `Castellan <no-reply@${e.PRODUCT_DOMAIN}>`,
     },
+    /** Files attached to attestations: an S3-compatible bucket when configured, else a folder. */
+    attachments: attachmentStore(e),
     /** Browser analytics go here instead of our own API when set. */
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     /** Browser errors go here instead of our own API when set. */

@@ -170,6 +170,38 @@ export const SETTINGS = {
     z.string().min(1).default('./data'),
     'where the embedded PGlite database, the generated encryption key and the mail outbox are kept; relative to the folder the server starts in (`apps/server` under `npm start`, so `apps/server/data`)',
   ),
+  ATTACHMENTS_DIR: setting(
+    z.string().min(1).optional(),
+    'where files attached to attestations are kept when no bucket is configured',
+    '`attachments` in `DATA_DIR` (a temporary folder when `DATA_DIR` is `memory://`)',
+  ),
+  ATTACHMENTS_S3_BUCKET: setting(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    'keep files attached to attestations in this S3-compatible bucket instead of the data folder; needs `ATTACHMENTS_S3_ACCESS_KEY_ID` and `ATTACHMENTS_S3_SECRET_ACCESS_KEY`',
+  ),
+  ATTACHMENTS_S3_REGION: setting(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-1')
+      .default('us-east-1'),
+    "the bucket's region, used to sign requests",
+  ),
+  ATTACHMENTS_S3_ACCESS_KEY_ID: setting(
+    z.string().min(1).optional(),
+    'the access key that writes and reads the bucket',
+  ),
+  ATTACHMENTS_S3_SECRET_ACCESS_KEY: setting(
+    z.string().min(1).optional(),
+    'its secret (never logged)',
+  ),
+  S3_API_BASE_URL: setting(
+    z.url().optional(),
+    'the S3-compatible service holding the bucket (MinIO, Cloudflare R2, Backblaze B2, a local fake), addressed path-style as `<origin>/<bucket>/<key>`',
+    '`https://s3.<region>.amazonaws.com`',
+  ),
   REDIS_URL: setting(
     z
       .url({

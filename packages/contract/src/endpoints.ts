@@ -1,6 +1,7 @@
 import { agentEndpoints } from './agent';
 import { analyticsEndpoints } from './analytics';
 import { appConfigEndpoints } from './app-config';
+import { assuranceEndpoints } from './assurance';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { connectedAppsEndpoints } from './connected-apps';
@@ -35,6 +36,7 @@ export const ENDPOINT_GROUPS = {
   'Risk analysis': { ...riskAnalysesEndpoints },
   Integrations: { ...integrationsEndpoints, ...providerEndpoints, ...connectedAppsEndpoints },
   Frameworks: { ...frameworkProgressEndpoints },
+  'Proof: attestations, readiness, reports and the board': { ...assuranceEndpoints },
   Settings: { ...settingsEndpoints },
   'E-mail': { ...mailEndpoints },
   'Nudges and escalation': { ...nudgesEndpoints },

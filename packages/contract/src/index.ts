@@ -1,6 +1,7 @@
 export * from './agent';
 export * from './analytics';
 export * from './app-config';
+export * from './assurance';
 export * from './attack-graph';
 export * from './auth';
 export * from './billing';

@@ -203,8 +203,11 @@ export const scoreChange = z.object({
   date: z.iso.date(),
   /** Score points moved: positive when done, negative when open again. */
   points: z.number(),
-  /** 'manual': a person marked it; otherwise the automatic check that found it. */
-  source: z.enum(['manual', ...EVIDENCE_SOURCES]),
+  /**
+   * 'manual': a person marked it; 'reattestation': its attestation lapsed (an administrator asks
+   * for it to be attested again every few months); otherwise the automatic check that found it.
+   */
+  source: z.enum(['manual', 'reattestation', ...EVIDENCE_SOURCES]),
   /** One sentence: which task, whose, and who or what changed it. */
   summary: z.string(),
 });

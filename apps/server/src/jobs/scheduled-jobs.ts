@@ -12,6 +12,7 @@ import { runNudges } from '../modules/nudges/daily-run';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
 import { purgeExpiredSessions } from '../modules/sessions/user-sessions';
+import { reopenLapsedTasks } from '../modules/tasks/attestations/service';
 import {
   productDomainScanDue,
   scanProductDomain,
@@ -57,6 +58,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       organizations: await snapshotScores(db),
       breachCosts: await snapshotBreachCosts(db),
     }),
+  },
+  {
+    // A task an administrator wants attested again every N months opens again once its latest
+    // attestation is that old. Hourly, a few minutes before the score's snapshot.
+    name: 'reattestation',
+    cron: '55 * * * *',
+    expireInSeconds: 10 * 60,
+    run: async (db) => ({ reopened: await reopenLapsedTasks(db, new Date()) }),
   },
   {
     // A dead session is refused when used anyway; this only keeps the table from growing.

@@ -9,6 +9,11 @@ declare module 'fastify' {
      * mail providers POST from their servers. It must change nothing a forged request could abuse.
      */
     formBody?: boolean;
+    /**
+     * The route takes a file's bytes as the body, with the file's own type (attachments). Those
+     * types are not ones a form can send, so a browser asks before sending them cross-origin.
+     */
+    fileBody?: readonly string[];
   }
 }
 
@@ -55,10 +60,14 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
     // The matched route, not the raw URL: `/%61pi/…` reaches `/api/…` too.
     const route = request.routeOptions.url;
     const type = mediaType(request.headers['content-type']);
+    const { formBody, fileBody } = request.routeOptions.config;
     const formAllowed =
-      request.routeOptions.config.formBody && type === 'application/x-www-form-urlencoded';
+      (formBody && type === 'application/x-www-form-urlencoded') ||
+      (type !== undefined && fileBody?.includes(type));
     if (route?.startsWith('/api/') && type !== 'application/json' && !formAllowed) {
-      throw new UnsupportedMediaTypeError();
+      throw new UnsupportedMediaTypeError(
+        fileBody ? `Send a file of one of these types: ${fileBody.join(', ')}.` : undefined,
+      );
     }
   });
 }

@@ -161,6 +161,31 @@ const endpoints: Endpoint[] = [
     wrongType: [{ taskId: `enable-mfa:${SOME_USER}`, escalate: 'no' }, 'body.escalate'],
   },
   {
+    method: 'POST',
+    url: '/api/tasks/attest',
+    body: { taskId: `enable-mfa:${SOME_USER}`, note: 'Done' },
+    wrongType: [{ taskId: `enable-mfa:${SOME_USER}`, note: 7 }, 'body.note'],
+  },
+  { method: 'GET', url: `/api/tasks/attestations?taskId=enable-mfa:${SOME_USER}` },
+  {
+    method: 'PUT',
+    url: '/api/tasks/reattestation',
+    body: { taskId: `enable-mfa:${SOME_USER}`, months: 6 },
+    wrongType: [{ taskId: `enable-mfa:${SOME_USER}`, months: 5 }, 'body.months'],
+  },
+  { method: 'GET', url: '/api/readiness/insurance' },
+  { method: 'GET', url: '/api/reports/assurance' },
+  { method: 'GET', url: '/api/report-shares' },
+  {
+    method: 'POST',
+    url: '/api/report-shares',
+    body: { days: 7 },
+    wrongType: [{ days: 'seven' }, 'body.days'],
+  },
+  { method: 'DELETE', url: `/api/report-shares/${SOME_USER}`, wrongType: ['yes', 'body'] },
+  { method: 'GET', url: `/api/shared-reports/${'x'.repeat(43)}` },
+  { method: 'GET', url: '/api/board/risks' },
+  {
     method: 'PUT',
     url: '/api/settings/time-zone',
     body: { timeZone: 'Europe/London' },
@@ -288,8 +313,10 @@ const endpoints: Endpoint[] = [
 ];
 const withBody = endpoints.filter((e) => e.method !== 'GET');
 const name = (e: Endpoint) =>
-  `${e.method} ${e.url
+  `${e.method} ${(e.url.split('?')[0] ?? '')
     .replace(SOME_USER, '{id}')
+    .replace('/readiness/insurance', '/readiness/{set}')
+    .replace(/\/shared-reports\/x{43}/, '/shared-reports/{token}')
     .replace('/auth/google/', '/auth/{provider}/')
     .replace('/integrations/gws', '/integrations/{id}')
     .replace('/public/example.com', '/public/{domain}')
@@ -320,7 +347,8 @@ describe.each(databaseKinds())('request validation on %s', (kind) => {
     '%s: unknown query parameters → 400 naming them',
     async (_, e) => {
       const body = e.body === undefined ? {} : { payload: JSON.stringify(e.body), type: json };
-      const message = expectError(await send(e, { url: `${e.url}?debug=1`, ...body }), 400);
+      const url = `${e.url}${e.url.includes('?') ? '&' : '?'}debug=1`;
+      const message = expectError(await send(e, { url, ...body }), 400);
       expect(message).toMatch(/query/);
       expect(message).toMatch(/debug/);
     },

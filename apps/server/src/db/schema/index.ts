@@ -2,6 +2,7 @@ export * from './agent';
 export * from './allow-list';
 export * from './analytics';
 export * from './approved-apps';
+export * from './assurance';
 export * from './audit';
 export * from './billing';
 export * from './identities';

@@ -87,3 +87,41 @@ export function biggestReduction(
   }
   return best;
 }
+
+export type OpenRisk = {
+  id: string;
+  title: string;
+  amount: number;
+  tasks: { catalogueId: string; title: string }[];
+};
+
+/**
+ * The open ways in that cost most, in money: for each, how much the expected breach cost falls
+ * once it is closed (the others left as they are), largest first, at most `count`.
+ */
+export function biggestRisks(
+  exposures: readonly Exposure[],
+  headcount: number,
+  count: number,
+): OpenRisk[] {
+  const expected = expectedCost(exposures, headcount);
+  return exposures
+    .map((e) => {
+      const tasks = new Map(e.tasks.map((t) => [t.catalogueId, t.title]));
+      return {
+        id: e.rule.id,
+        title: e.rule.label,
+        amount: toThousands(
+          expected -
+            expectedCost(
+              exposures.filter((o) => o !== e),
+              headcount,
+            ),
+        ),
+        tasks: [...tasks].map(([catalogueId, title]) => ({ catalogueId, title })),
+      };
+    })
+    .filter((r) => r.amount > 0)
+    .sort((a, b) => b.amount - a.amount)
+    .slice(0, count);
+}

@@ -9,7 +9,13 @@ import { listIntegrationRows } from '../integrations/kit/repository';
 import { listOrganizationIds } from '../organizations/repository';
 import { listOrganizationScans } from '../risk-analysis/repository';
 import { listMembersAndTasks } from '../tasks/service';
-import { biggestReduction, breachCostRange, type Reduction } from './breach-cost';
+import {
+  biggestReduction,
+  biggestRisks,
+  breachCostRange,
+  type OpenRisk,
+  type Reduction,
+} from './breach-cost';
 import { costInputsOf, whatChanged, whyThisCost } from './breach-cost-explanation';
 import { type AttackGraphInput, ENTRY_TASKS, exposuresOf } from './exposure';
 import { graphOf } from './model';
@@ -80,6 +86,22 @@ export async function breachCost(
       why: whyThisCost(inputs),
       sinceLastWeek: whatChanged(inputs, baseline, weekAgo),
     },
+  };
+}
+
+/** How many open risks the board's page names. */
+export const BOARD_RISKS = 3;
+
+/** The expected breach cost and the open ways in that cost most (the board's page). */
+export async function boardRisks(
+  db: Db,
+  organizationId: string,
+): Promise<{ expectedBreachCost: number; risks: OpenRisk[] }> {
+  const input = await loadAttackGraphInput(db, organizationId);
+  const exposures = exposuresOf(input);
+  return {
+    expectedBreachCost: breachCostRange(exposures, input.members.length).expected,
+    risks: biggestRisks(exposures, input.members.length, BOARD_RISKS),
   };
 }
 

@@ -10,7 +10,7 @@ import type { CatalogueTask } from '../tasks/catalogue/types';
 import { TaskStates } from '../tasks/task-states';
 
 /** A task and how many of those it applies to have done it (marked, or passed by a check). */
-function taskProgress(
+export function taskProgress(
   t: CatalogueTask,
   members: readonly Member[],
   completions: Completions,
@@ -61,5 +61,5 @@ export function frameworkProgress(
   });
 }
 
-const citedBy = (t: CatalogueTask, framework: FrameworkId): readonly string[] =>
+export const citedBy = (t: CatalogueTask, framework: FrameworkId): readonly string[] =>
   frameworksOf(t)[framework];

@@ -14,6 +14,9 @@ type StoredChange = Awaited<ReturnType<typeof listTaskChanges>>[number];
 /** One sentence for a change: the task, whose it is, and who or which check changed it. */
 export function describeChange(title: string, c: StoredChange): string {
   const whose = c.userId === null ? '' : ` for ${c.ownerName ?? 'a former member'}`;
+  if (c.source === 'reattestation') {
+    return `“${title}” open again${whose}: its attestation lapsed`;
+  }
   const how =
     c.source === 'manual'
       ? `marked by ${c.changedByName ?? 'a former member'}`

@@ -11,6 +11,7 @@ import {
   parseTaskId,
   toTask,
 } from './assignment';
+import { insertAttestation } from './attestations/repository';
 import { CATALOGUE, catalogueById } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
 import { EvidenceIndex, failureMessage, judge } from './evidence';
@@ -55,11 +56,14 @@ export async function findAssignedTask(
 export const mayAct = (user: Completer, entry: CatalogueTask, assignee: Member) =>
   entry.scope === 'Admin' ? user.role === 'admin' : assignee.id === user.id;
 
+/** What a person showed when marking a task done: a note, a file (an attachment's id). */
+export type AttestationDetail = { note: string | null; attachmentId: string | null };
+
 /**
  * Marks a task done. A member completes their own tasks, any administrator the organisation's
  * Admin tasks. A task an automatic check judged is the check's to decide. Completing a done task
  * again changes nothing and answers the completion there is. `recorded` says whether this call
- * recorded it.
+ * recorded it; when it did, the task's trail gets an attestation with `detail`.
  *
  * Reads only what this one task needs: the assignee, the organisation's office suite and the
  * evidence about this task.
@@ -69,6 +73,7 @@ export async function completeTask(
   organizationId: string,
   user: Completer,
   taskId: string,
+  detail: AttestationDetail = { note: null, attachmentId: null },
 ): Promise<{ task: Task; recorded: boolean }> {
   const { catalogueId, userId } = parseTaskId(taskId);
   const admin = catalogueById.get(catalogueId)?.scope === 'Admin';
@@ -98,12 +103,23 @@ export async function completeTask(
     const done = await findCompletion(db, organizationId, catalogueId, owner);
     return { task: toTask(entry, assignee, value, done ?? undefined, evidence), recorded: false };
   }
-  await recordManualTaskChange(db, organizationId, {
-    catalogueId,
-    userId: owner,
-    done: true,
-    changedById: user.id,
-  });
+  await Promise.all([
+    recordManualTaskChange(db, organizationId, {
+      catalogueId,
+      userId: owner,
+      done: true,
+      changedById: user.id,
+    }),
+    insertAttestation(
+      db,
+      organizationId,
+      { catalogueId, userId: owner },
+      {
+        attestedById: user.id,
+        ...detail,
+      },
+    ),
+  ]);
   const completedBy = `${user.firstName} ${user.lastName}`.trim() || null;
   return {
     task: toTask(

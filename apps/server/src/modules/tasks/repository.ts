@@ -15,7 +15,14 @@ import {
 } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { taskChanges, taskCompletions, taskEvidence, users } from '../../db/schema';
+import {
+  taskAttestations,
+  taskChanges,
+  taskCompletions,
+  taskEvidence,
+  taskReattestation,
+  users,
+} from '../../db/schema';
 import type { Completion } from './assignment';
 import type { Evidence } from './evidence';
 
@@ -27,7 +34,7 @@ import type { Evidence } from './evidence';
 const completer = alias(users, 'completer');
 
 /** A user's full name (joined under an alias), null when they gave none. */
-function nameOf(u: { firstName: AnyColumn; lastName: AnyColumn }) {
+export function nameOf(u: { firstName: AnyColumn; lastName: AnyColumn }) {
   return sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
 }
 
@@ -388,4 +395,58 @@ export async function listTaskChanges(db: Db, organizationId: string, since: Dat
     .where(and(eq(taskChanges.organizationId, organizationId), gte(taskChanges.changedAt, since)))
     .orderBy(desc(taskChanges.changedAt))
     .limit(limit);
+}
+
+/**
+ * Opens again every task marked done by hand whose latest attestation (or completion, when it
+ * has none) is older than its re-attestation period, across organisations, and records each as
+ * a change of the score. Answers how many.
+ */
+export async function reopenLapsedAttestations(db: Db, now: Date): Promise<number> {
+  const latest = sql`coalesce((
+    select max(${taskAttestations.attestedAt}) from ${taskAttestations}
+    where ${taskAttestations.organizationId} = ${taskCompletions.organizationId}
+      and ${taskAttestations.catalogueId} = ${taskCompletions.catalogueId}
+      and ${taskAttestations.userId} is not distinct from ${taskCompletions.userId}
+  ), ${taskCompletions.completedAt})`;
+  return db.transaction(async (tx) => {
+    const lapsed = await tx
+      .select({ id: taskCompletions.id })
+      .from(taskCompletions)
+      .innerJoin(
+        taskReattestation,
+        and(
+          eq(taskReattestation.organizationId, taskCompletions.organizationId),
+          eq(taskReattestation.catalogueId, taskCompletions.catalogueId),
+        ),
+      )
+      .where(
+        sql`greatest(${taskCompletions.completedAt}, ${latest}) <
+          ${now.toISOString()}::timestamptz - make_interval(months => ${taskReattestation.months})`,
+      );
+    if (lapsed.length === 0) return 0;
+    const reopened = await tx
+      .delete(taskCompletions)
+      .where(
+        inArray(
+          taskCompletions.id,
+          lapsed.map((r) => r.id),
+        ),
+      )
+      .returning({
+        organizationId: taskCompletions.organizationId,
+        catalogueId: taskCompletions.catalogueId,
+        userId: taskCompletions.userId,
+      });
+    if (reopened.length === 0) return 0;
+    await tx.insert(taskChanges).values(
+      reopened.map((r) => ({
+        ...r,
+        done: false,
+        source: 'reattestation',
+        teamSize: sql`(select count(*) from ${users} where ${users.organizationId} = ${r.organizationId})`,
+      })),
+    );
+    return reopened.length;
+  });
 }

@@ -1,5 +1,5 @@
 // The fake's own check of AWS Signature Version 4, written apart from the product's signer
-// (apps/server/src/modules/integrations/aws/sigv4.ts) on purpose: a mistake shared by both would
+// (apps/server/src/lib/sigv4.ts) on purpose: a mistake shared by both would
 // pass every test. It rebuilds the canonical request from the request as it arrived, with the
 // secret the fake holds for the key, and compares signatures the way AWS does.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -59,7 +59,7 @@ export function checkSignature(request: {
   /** The request target as sent: path and query string. */
   target: string;
   headers: IncomingHttpHeaders;
-  body: string;
+  body: string | Buffer;
   keys: (accessKeyId: string) => KnownKey | null;
   now: number;
 }): SignedBy | Refusal {

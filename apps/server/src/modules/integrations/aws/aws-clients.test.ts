@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeAws, startFakeAws } from '../../../../test/fakes/aws/fake-aws';
 import { AUDITOR_KEY } from '../../../../test/fakes/aws/world';
 import { daysAgo } from '../../../../test/fakes/kit/demo-fake';
+import { signRequest } from '../../../lib/sigv4';
 import type { AwsApiError } from './aws-api-error';
 import { AwsSession } from './aws-session';
 import { trails } from './cloudtrail';
 import { parseCredentialReport } from './credential-report';
 import { accountSummary, credentialReport, userNames } from './iam';
 import { publicAccessBlock } from './s3-control';
-import { signRequest } from './sigv4';
 import { assumeRole, callerIdentity } from './sts';
 
 const FAST = { retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 } };

@@ -1,5 +1,7 @@
 // Calls to AWS with one set of credentials, in the three protocols Castellan needs: AWS Query (STS,
 // IAM: a form POST answered in XML), JSON 1.1 (CloudTrail: X-Amz-Target) and REST-XML (S3 Control).
+
+import { type AwsCredentials, signRequest } from '../../../lib/sigv4';
 import { pauseGate } from '../kit/pause-gate';
 import { AwsApiError } from './aws-api-error';
 import {
@@ -10,7 +12,6 @@ import {
   signingOf,
 } from './aws-endpoints';
 import { type AwsHttp, awsHttp, DEFAULT_RETRY, type RetryPolicy } from './aws-http';
-import { type AwsCredentials, signRequest } from './sigv4';
 import { parseXml, type XmlElement, XmlError } from './xml';
 
 export type AwsSessionOptions = {

@@ -1,7 +1,8 @@
 // STS: who a key belongs to, and the temporary credentials of a role it may assume (reference §4.4).
+
+import type { AwsCredentials } from '../../../lib/sigv4';
 import type { AwsSession } from './aws-session';
 import { unexpected } from './aws-session';
-import type { AwsCredentials } from './sigv4';
 import { textAt } from './xml';
 
 export type CallerIdentity = { account: string; arn: string; userId: string };

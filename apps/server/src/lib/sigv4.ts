@@ -15,7 +15,7 @@ export type SignInput = {
   url: URL;
   /** Headers to send besides `host`, which the signature covers as the URL gives it. */
   headers: Readonly<Record<string, string>>;
-  body: string;
+  body: string | Uint8Array;
   /** The signing name: `iam`, `sts`, `cloudtrail`, `s3` (S3 Control signs as s3). */
   service: string;
   region: string;
@@ -25,7 +25,7 @@ export type SignInput = {
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
 
-const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
+const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: Buffer | string, data: string) =>
   createHmac('sha256', key).update(data, 'utf8').digest();
 
