@@ -123,6 +123,7 @@ const TABLE_OWNERS: Record<string, string> = {
   taskSnoozes: 'modules/tasks/states/repository.ts',
   taskChanges: 'modules/tasks/repository.ts',
   attachments: 'modules/tasks/attestations/repository.ts',
+  attachmentPurges: 'modules/tasks/attestations/repository.ts',
   taskAttestations: 'modules/tasks/attestations/repository.ts',
   taskReattestation: 'modules/tasks/attestations/repository.ts',
   reportShares: 'modules/reports/repository.ts',

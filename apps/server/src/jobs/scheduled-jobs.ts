@@ -12,7 +12,8 @@ import { runNudges } from '../modules/nudges/daily-run';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
 import { purgeExpiredSessions } from '../modules/sessions/user-sessions';
-import { reopenLapsedTasks } from '../modules/tasks/attestations/service';
+import { attachmentStore } from '../modules/tasks/attestations/attachment-store';
+import { purgeAttachments, reopenLapsedTasks } from '../modules/tasks/attestations/service';
 import {
   productDomainScanDue,
   scanProductDomain,
@@ -66,6 +67,15 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     cron: '55 * * * *',
     expireInSeconds: 10 * 60,
     run: async (db) => ({ reopened: await reopenLapsedTasks(db, new Date()) }),
+  },
+  {
+    // Uploads no attestation names after a day, and the bytes of files whose record went (with
+    // their organisation, say) leave the folder or bucket.
+    name: 'attachment-purge',
+    cron: '40 2 * * *',
+    expireInSeconds: 30 * 60,
+    run: async (db, config, signal) =>
+      purgeAttachments(db, attachmentStore(config.attachments), new Date(), signal),
   },
   {
     // A dead session is refused when used anyway; this only keeps the table from growing.

@@ -1,3 +1,10 @@
+CREATE TABLE "attachment_purges" (
+	"attachment_id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"store" text NOT NULL,
+	"deleted_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "attachments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -64,4 +71,15 @@ ALTER TABLE "task_reattestation" ADD CONSTRAINT "task_reattestation_changed_by_i
 CREATE INDEX "attachments_organization" ON "attachments" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "report_share_opens_share" ON "report_share_opens" USING btree ("share_id","opened_at");--> statement-breakpoint
 CREATE INDEX "report_shares_organization" ON "report_shares" USING btree ("organization_id");--> statement-breakpoint
-CREATE INDEX "task_attestations_task" ON "task_attestations" USING btree ("organization_id","catalogue_id","user_id","attested_at");
+CREATE INDEX "task_attestations_task" ON "task_attestations" USING btree ("organization_id","catalogue_id","user_id","attested_at");--> statement-breakpoint
+-- Whatever deletes an attachment's record (its organisation's deletion, the purge of unused
+-- uploads), its bytes are queued for the purge job to remove from the store.
+CREATE FUNCTION "queue_attachment_purge"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "attachment_purges" ("attachment_id", "organization_id", "store")
+    SELECT "id", "organization_id", "store" FROM old_rows
+    ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "attachments_queue_purge" AFTER DELETE ON "attachments"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "queue_attachment_purge"();

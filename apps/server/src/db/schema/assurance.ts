@@ -25,6 +25,17 @@ export const attachments = pgTable(
 );
 
 /**
+ * Files whose record was deleted (with its organisation, or unused), waiting for the purge job to
+ * remove their bytes from the store. A trigger on `attachments` fills it, whatever deleted them.
+ */
+export const attachmentPurges = pgTable('attachment_purges', {
+  attachmentId: uuid('attachment_id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  store: text('store', { enum: ATTACHMENT_STORES }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The trail of tasks marked done by hand: who stated it, when, with what note or file. A
  * member's own task (`userId`) or an Admin task (null).
  */

@@ -12,7 +12,8 @@ import {
   type TestApp,
   useTestApp,
 } from '../../../../test/test-app';
-import { reopenLapsedTasks } from './service';
+import { attachmentStore } from './attachment-store';
+import { purgeAttachments, reopenLapsedTasks } from './service';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -213,5 +214,35 @@ describe('attachments in an S3-compatible bucket', () => {
       s3.failWith(null);
     }
     expect(s3.objects.size).toBe(1);
+  });
+
+  it('removes from the bucket an upload nobody attached within a day, and keeps attached ones', async () => {
+    const ben = await app.signIn(BEN);
+    const unused = (await upload(() => app, ben, PNG, 'image/png')).json().attachment.id;
+    const used = (await upload(() => app, ben, PNG, 'image/png')).json().attachment.id;
+    const attested = await app.inject({
+      method: 'POST',
+      url: '/api/tasks/attest',
+      headers: { cookie: ben },
+      payload: {
+        taskId: `usb-caution:${await taskCalls(() => app).idOf(BEN)}`,
+        attachmentId: used,
+      },
+    });
+    expect(attested.statusCode, attested.body).toBe(200);
+    const store = attachmentStore(app.config.attachments);
+    const db = app.database.db;
+    // Now, only the record of the upload the bucket refused is cleared.
+    expect(await purgeAttachments(db, store, new Date())).toEqual({ unused: 0, purged: 1 });
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    // The first test's upload is unattached too.
+    expect(await purgeAttachments(db, store, later)).toEqual({ unused: 2, purged: 2 });
+    const keys = [...s3.objects.keys()];
+    expect(keys.some((k) => k.endsWith(unused))).toBe(false);
+    expect(keys.some((k) => k.endsWith(used))).toBe(true);
+    expectError(
+      await app.inject({ url: `/api/attachments/${unused}`, headers: { cookie: ben } }),
+      404,
+    );
   });
 });

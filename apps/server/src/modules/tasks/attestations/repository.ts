@@ -1,7 +1,13 @@
 import type { AttachmentType } from '@castellan/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { attachments, taskAttestations, taskReattestation, users } from '../../../db/schema';
+import {
+  attachmentPurges,
+  attachments,
+  taskAttestations,
+  taskReattestation,
+  users,
+} from '../../../db/schema';
 import { nameOf } from '../repository';
 
 /** Every query of attachments, attestations and re-attestation periods, per organisation. */
@@ -143,4 +149,33 @@ export async function saveReattestMonths(
       target: [taskReattestation.organizationId, taskReattestation.catalogueId],
       set: { months, changedById, changedAt: new Date() },
     });
+}
+
+/** Deletes files uploaded before `before` that no attestation names (their bytes are queued). */
+export async function deleteUnusedAttachments(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(attachments)
+    .where(
+      and(
+        lt(attachments.uploadedAt, before),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(taskAttestations)
+            .where(eq(taskAttestations.attachmentId, attachments.id)),
+        ),
+      ),
+    )
+    .returning({ id: attachments.id });
+  return rows.length;
+}
+
+/** Files whose bytes are still to be removed, oldest first. */
+export async function listAttachmentPurges(db: Db, limit: number) {
+  return db.select().from(attachmentPurges).orderBy(attachmentPurges.deletedAt).limit(limit);
+}
+
+export async function deleteAttachmentPurges(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(attachmentPurges).where(inArray(attachmentPurges.attachmentId, [...ids]));
 }

@@ -15,10 +15,13 @@ import { type AttachmentStore, attachmentKey } from './attachment-store';
 import {
   type AttachmentRow,
   deleteAttachment,
+  deleteAttachmentPurges,
+  deleteUnusedAttachments,
   findAttachment,
   findReattestMonths,
   insertAttachment,
   insertAttestation,
+  listAttachmentPurges,
   listAttestations,
   saveReattestMonths,
   type TaskKey,
@@ -181,3 +184,39 @@ export async function setReattestation(
  * older than the period an administrator asked for. Answers how many.
  */
 export const reopenLapsedTasks = (db: Db, now: Date) => reopenLapsedAttestations(db, now);
+
+/** An upload no attestation names after this long is removed. */
+export const UNUSED_ATTACHMENT_HOURS = 24;
+const PURGE_BATCH = 500;
+
+/**
+ * Removes files nobody attached within a day, then the bytes of every deleted file (of deleted
+ * organisations too) from the store. Answers how many files' bytes went.
+ */
+export async function purgeAttachments(
+  db: Db,
+  store: AttachmentStore,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<{ unused: number; purged: number }> {
+  const unused = await deleteUnusedAttachments(
+    db,
+    new Date(now.getTime() - UNUSED_ATTACHMENT_HOURS * 3_600_000),
+  );
+  let purged = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    const batch = (await listAttachmentPurges(db, PURGE_BATCH)).filter(
+      (p) => p.store === store.kind,
+    );
+    if (batch.length === 0) break;
+    for (const p of batch) await store.delete(attachmentKey(p.organizationId, p.attachmentId));
+    await deleteAttachmentPurges(
+      db,
+      batch.map((p) => p.attachmentId),
+    );
+    purged += batch.length;
+    if (batch.length < PURGE_BATCH) break;
+  }
+  return { unused, purged };
+}
