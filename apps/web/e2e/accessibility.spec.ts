@@ -86,6 +86,11 @@ const VISITS: Visit[] = [
     ready: (page) => page.getByRole('list', { name: 'Other systems' }),
   },
   {
+    route: '/board',
+    as: 'Alice Morgan',
+    ready: (page) => page.getByRole('list', { name: 'Risks' }),
+  },
+  {
     route: '/dashboard',
     as: 'Alice Morgan',
     ready: (page) => page.getByRole('list', { name: 'Score by category' }),
@@ -127,6 +132,11 @@ const VISITS: Visit[] = [
     as: 'Ben Carter',
     fake: (page) => integrationsWithFindings().install(page),
     ready: (page) => page.getByRole('region', { name: 'Your requests' }),
+  },
+  {
+    route: '/readiness',
+    as: 'Alice Morgan',
+    ready: (page) => page.getByRole('list', { name: 'Questions: Cyber insurance application' }),
   },
   {
     route: '/registration/scan',
@@ -188,6 +198,11 @@ const VISITS: Visit[] = [
     route: '/settings',
     as: 'Ben Carter',
     ready: (page) => page.getByRole('textbox', { name: 'First name' }),
+  },
+  {
+    route: '/shared/:token',
+    url: '/shared/0123456789abcdefghijABCDEFGHIJ_-0123456789a',
+    ready: (page) => page.getByText('No such share link.'),
   },
   {
     route: '/tasks',

@@ -11,6 +11,8 @@ test.use({ database: 'pglite', consent: 'none' });
 const PARAMS: Record<string, string> = {
   '/risk-analysis/public/:domain': '/risk-analysis/public/example.com',
   '/trust-center/:domain': '/trust-center/unknown-organisation.example',
+  // A link nobody created: the page gives the server's refusal.
+  '/shared/:token': '/shared/0123456789abcdefghijABCDEFGHIJ_-0123456789a',
   // An id nobody has: the page says so, under the tasks.
   '/tasks/:id': '/tasks/enable-mfa:00000000-0000-4000-8000-000000000000',
 };

@@ -79,8 +79,8 @@ export type ReattestationRequest = z.infer<typeof reattestationRequest>;
 export const readinessEvidence = z.object({
   catalogueId: z.string(),
   title: z.string(),
-  /** Who showed it: an evidence source's name, or "Marked by hand". */
-  source: z.string(),
+  /** Who showed it: evidence sources' names, or "Marked by hand"; null when nothing has yet. */
+  source: z.string().nullable(),
   /** When it was last checked or attested; null when nothing has looked. */
   checkedAt: isoDateTime.nullable(),
   covered: z.number().int(),

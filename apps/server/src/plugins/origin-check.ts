@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ForbiddenError, UnsupportedMediaTypeError } from '../lib/errors';
+import { loggableUrl } from './request-log';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,7 +55,10 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
     const foreignOrigin =
       origin !== null && origin !== publicOrigin && origin !== ownOrigin(request);
     if (foreignSite || foreignOrigin) {
-      request.log.warn({ origin, site, url: request.url }, 'cross-site request refused');
+      request.log.warn(
+        { origin, site, url: loggableUrl(request.url) },
+        'cross-site request refused',
+      );
       throw new ForbiddenError('This request came from another site and was refused.');
     }
     // The matched route, not the raw URL: `/%61pi/…` reaches `/api/…` too.

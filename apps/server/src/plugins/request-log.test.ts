@@ -34,6 +34,18 @@ describe('the URL a request is logged with', () => {
     );
   });
 
+  it('drops the token of a shared report’s link from its path, page and API alike', () => {
+    const token = 'Abc_-123'.repeat(5).slice(0, 43);
+    expect(loggableUrl(`/shared/${token}`)).toBe('/shared/[redacted]');
+    expect(loggableUrl(`/api/shared-reports/${token}/pdf`)).toBe(
+      '/api/shared-reports/[redacted]/pdf',
+    );
+    expect(loggableUrl(`/api/shared-reports/${token}?x=1`)).toBe(
+      '/api/shared-reports/[redacted]?x=1',
+    );
+    expect(loggableUrl('/api/report-shares')).toBe('/api/report-shares');
+  });
+
   it('keeps other URLs whole', () => {
     expect(loggableUrl('/api/actions?scope=mine')).toBe('/api/actions?scope=mine');
     expect(loggableUrl('/api/auth/google/login?returnTo=%2Ftasks')).toBe(

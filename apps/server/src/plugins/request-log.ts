@@ -37,12 +37,16 @@ const hasSecretQuery = (route: string | undefined, path: string) =>
   SECRET_QUERY_PATH.test(path) ||
   SECRET_QUERY_PATH.test(decodedPath(path));
 
+/** Paths that carry a secret themselves: a shared report's link (the page and the API). */
+const SECRET_PATH = /^(\/api\/shared-reports\/|\/shared\/)[^/?]+/i;
+
 /** The request's URL as the log may keep it. */
 export function loggableUrl(url: string, route?: string): string {
-  const query = url.indexOf('?');
-  if (query === -1) return url;
-  const path = url.slice(0, query);
-  return hasSecretQuery(route, path) ? `${path}?[redacted]` : url;
+  const redacted = url.replace(SECRET_PATH, '$1[redacted]');
+  const query = redacted.indexOf('?');
+  if (query === -1) return redacted;
+  const path = redacted.slice(0, query);
+  return hasSecretQuery(route, path) ? `${path}?[redacted]` : redacted;
 }
 
 /** Fastify's default request log fields, with the URL made loggable. */

@@ -32,6 +32,7 @@ describe('navigation guard', () => {
       '/facebook-success',
       '/unsubscribe',
       '/risk-analysis/attack-graph',
+      '/shared/0123456789abcdefghijABCDEFGHIJ_-0123456789a',
     ]) {
       expect(go(path, null)).toEqual({ redirectTo: null });
     }
@@ -49,6 +50,10 @@ describe('navigation guard', () => {
   it('sends non-admins away from admin routes to /dashboard', () => {
     expect(go('/users', user()).redirectTo).toBe('/dashboard');
     expect(go('/users', admin()).redirectTo).toBeNull();
+    for (const path of ['/readiness', '/board']) {
+      expect(go(path, user()).redirectTo).toBe('/dashboard');
+      expect(go(path, admin()).redirectTo).toBeNull();
+    }
   });
 
   it('sends non-staff away from the impersonation page', () => {

@@ -38,6 +38,7 @@ export const ROUTES: AppRoute[] = [
     layout: 'app',
     duringRegistration: true,
   },
+  { path: '/board', title: 'Board summary', access: 'admin', layout: 'app' },
   { path: '/dashboard', title: 'Overview', access: 'login', layout: 'app', menu: { order: 1 } },
   // The page titles itself with how the sign-in went.
   { path: '/facebook-success', title: 'Meta sign-in', access: 'public', layout: 'none' },
@@ -51,6 +52,7 @@ export const ROUTES: AppRoute[] = [
     menu: { order: 5, adminsOnly: true },
     duringRegistration: true,
   },
+  { path: '/readiness', title: 'Readiness', access: 'admin', layout: 'app' },
   {
     path: '/registration/scan',
     title: 'Registration',
@@ -79,6 +81,8 @@ export const ROUTES: AppRoute[] = [
     layout: 'none',
   },
   { path: '/settings', title: 'Settings', access: 'login', layout: 'app', menu: { order: 8 } },
+  // A report shared read-only through a link that expires; anyone with the link may open it.
+  { path: '/shared/:token', title: 'Shared report', access: 'public', layout: 'none' },
   { path: '/tasks', title: 'Your tasks', access: 'login', layout: 'app', menu: { order: 3 } },
   // One task's own address: the same page with the task's view open.
   { path: '/tasks/:id', title: 'Your tasks', access: 'login', layout: 'app' },

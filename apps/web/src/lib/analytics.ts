@@ -55,8 +55,12 @@ function send(event: AnalyticsEvent): void {
   }).catch(() => undefined);
 }
 
+/** The path as analytics may keep it: a shared report's address is its secret, so it goes. */
+export const analyticsPath = (path: string) => path.replace(/^\/shared\/[^/]+/, '/shared/:token');
+
 /** Call on every route change with the new path. */
-export function trackNavigation(path: string): void {
+export function trackNavigation(pathname: string): void {
+  const path = analyticsPath(pathname);
   if (current?.path === path) return;
   trackLeave();
   current = { path, since: Date.now() };

@@ -57,7 +57,7 @@ function evidenceOf(t: CatalogueTask, input: ReadinessInput): ReadinessEvidence 
   return {
     catalogueId: t.id,
     title: t.title,
-    source: sources.size > 0 ? [...sources].join(', ') : 'Nothing yet',
+    source: sources.size > 0 ? [...sources].join(', ') : null,
     checkedAt: checkedAt?.toISOString() ?? null,
     covered: progress.done,
     total: progress.total,

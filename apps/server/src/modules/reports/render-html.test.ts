@@ -48,7 +48,7 @@ describe('renderReportHtml', () => {
     expect(html).toContain(
       'Two-step sign-in: 38 of 40 people, Google Workspace, checked 30 Nov 2026',
     );
-    expect(html).toContain('Incident response plan: not done, Marked by hand, not checked');
+    expect(html).toContain('Incident response plan: not done, not checked yet');
     expect(html).toContain(
       'Firewall turned on: 12 of 12 people, Castellan agent, checked 29 Nov 2026',
     );

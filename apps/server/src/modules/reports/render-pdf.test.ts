@@ -43,7 +43,7 @@ describe('renderReportPdf', () => {
     expect(text).toContain(
       'Two-step sign-in: 38 of 40 people, Google Workspace, checked 30 Nov 2026',
     );
-    expect(text).toContain('Incident response plan: not done, Marked by hand, not checked');
+    expect(text).toContain('Incident response plan: not done, not checked yet');
     expect(text).toContain('Turn on two-step sign-in: 38 of 40 done');
     expect(text).toContain('Remote access VPN — We have no <VPN> & no office');
   });

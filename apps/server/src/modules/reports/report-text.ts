@@ -107,8 +107,8 @@ export function evidenceLine(e: ReadinessEvidence): string {
       : e.covered > 0 && e.covered >= e.total
         ? 'done'
         : 'not done';
-  const checked = e.checkedAt === null ? 'not checked' : `checked ${formatReportDate(e.checkedAt)}`;
-  return `${e.title}: ${coverage}, ${e.source}, ${checked}`;
+  if (e.source === null || e.checkedAt === null) return `${e.title}: ${coverage}, not checked yet`;
+  return `${e.title}: ${coverage}, ${e.source}, checked ${formatReportDate(e.checkedAt)}`;
 }
 
 /** Follows a stale evidence line, set apart so a renderer can mark it. */

@@ -65,6 +65,14 @@ describe.each(databaseKinds())('readiness, reports, share links and the board on
     }
   });
 
+  it('gives another organisation’s administrator only their own report', async () => {
+    const noah = await server().signIn(NOAH);
+    const report = await getJson<AssuranceReport>('/api/reports/assurance', noah);
+    expect(report.organization.domain).toBe('northfield.example');
+    const pdf = await tasks.get('/api/reports/assurance.pdf', noah);
+    expect(await pdfText(pdf.rawPayload)).not.toContain('brightwave');
+  });
+
   it('is for administrators of the organisation only', async () => {
     expectError(await tasks.get('/api/readiness/insurance', await server().signIn(BEN)), 403);
     expectError(await tasks.get('/api/readiness/soc2', await server().signIn(ALICE)), 400);

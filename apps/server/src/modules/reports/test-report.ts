@@ -90,7 +90,7 @@ export function testReport(): AssuranceReport {
             {
               catalogueId: 'incident-plan',
               title: 'Incident response plan',
-              source: 'Marked by hand',
+              source: null,
               checkedAt: null,
               covered: 0,
               total: 1,

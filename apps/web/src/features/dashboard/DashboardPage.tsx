@@ -10,6 +10,7 @@ import { useScore } from '../score';
 import { FirstWeek } from '../setup';
 import { CyberScoreCard } from './CyberScoreCard';
 import { BreachCostCard, StoppedAttacksCard } from './FiguresCards';
+import { ProofLinksCard } from './ProofLinksCard';
 import { WelcomeCard } from './WelcomeCard';
 
 /**
@@ -82,6 +83,7 @@ export default function DashboardPage() {
             <BreachCostCard organization={organization.data} />
           </SimpleGrid>
         )}
+        {isAdmin && <ProofLinksCard />}
       </Stack>
     </>
   );

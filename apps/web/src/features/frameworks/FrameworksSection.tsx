@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useFrameworks } from './api';
 import { FrameworkCard } from './FrameworkCard';
@@ -17,7 +18,10 @@ export function FrameworksSection() {
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         How much of two well-known security standards your organisation meets. A safeguard is met
-        once every task behind it is done by everyone it applies to.
+        once every task behind it is done by everyone it applies to.{' '}
+        <Anchor component={Link} to="/readiness?set=cis-ig1" size="sm" underline="always">
+          Show each control with its evidence
+        </Anchor>
       </Text>
       <QueryStatus query={frameworks} what="the frameworks" />
       {frameworks.data && (

@@ -1,10 +1,11 @@
 import type { Task } from '@castellan/contract';
 import type { TaskPlatform } from '@castellan/contract/vocabulary';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { DetailDrawer } from '../../components/DetailDrawer';
 import { LabelledSection } from '../../components/LabelledSection';
 import { formatDate } from '../../lib/format-date';
+import type { ProofDraft } from '../attestations';
 import type { StateChange } from './api';
 import { DeviceFixes } from './DeviceFixes';
 import { TaskBadges } from './TaskBadges';
@@ -18,6 +19,19 @@ import { TaskStateActions, TaskStateNote } from './TaskStateActions';
 const TaskPlanNotes = lazy(async () => ({
   default: (await import('./TaskPlanNotes')).TaskPlanNotes,
 }));
+
+// A note or a file given with a completion, and the trail of a task marked done by hand: loaded
+// when asked for, as the task's own address is at its page-weight limit.
+const attestations = () => import('../attestations');
+const ProofSection = lazy(async () => ({ default: (await attestations()).ProofSection }));
+const AttestButton = lazy(async () => ({ default: (await attestations()).AttestButton }));
+const AttestationTrail = lazy(async () => ({ default: (await attestations()).AttestationTrail }));
+
+const NO_PROOF: ProofDraft = { note: '', file: null };
+
+/** Done on someone's word rather than by a passing automatic check. */
+const markedByHand = (task: Task) =>
+  task.isCompleted && !task.evidence.some((e) => e.verdict === 'pass');
 
 type Props = {
   opened: boolean;
@@ -49,18 +63,64 @@ function CompletionState({ task }: { task: Task }) {
   );
 }
 
-/** What can be done with the task, kept in view in the drawer's footer. */
+/** A note or a file to complete the task with, once asked for. */
+type Proof = { draft: ProofDraft; onAttested: () => void };
+
+/** Whether the task can be marked complete by this user now. */
+const completable = (task: Task, canComplete: boolean) =>
+  // A task that does not apply is not done either: it has nothing to complete.
+  !task.isCompleted && task.state !== 'not-applicable' && canComplete;
+
+/**
+ * What can be done with the task, kept in view in the drawer's footer. With a note or a file
+ * asked for, completing attests the task with them; without, it is the plain completion.
+ */
 function TaskActions({
   task,
   canComplete,
   completing,
   onComplete,
-}: Pick<Props, 'canComplete' | 'completing' | 'onComplete'> & { task: Task }) {
-  // A task that does not apply is not done either: it has nothing to complete.
-  if (task.isCompleted || task.state === 'not-applicable' || !canComplete) return null;
-  return (
+  proof,
+}: Pick<Props, 'canComplete' | 'completing' | 'onComplete'> & {
+  task: Task;
+  proof: Proof | null;
+}) {
+  if (!completable(task, canComplete)) return null;
+  const plain = (
     <Button loading={completing} onClick={() => onComplete(task)} color="green">
       Mark as complete
+    </Button>
+  );
+  if (!proof) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <AttestButton
+        task={task}
+        proof={proof.draft}
+        onComplete={() => onComplete(task)}
+        completing={completing}
+        onAttested={proof.onAttested}
+      />
+    </Suspense>
+  );
+}
+
+/** A part of the task view that loads when asked for, behind a button until then. */
+function OnRequest({
+  label,
+  shown,
+  onShow,
+  children,
+}: {
+  label: string;
+  shown: boolean;
+  onShow: () => void;
+  children: ReactNode;
+}) {
+  if (shown) return <Suspense fallback={null}>{children}</Suspense>;
+  return (
+    <Button variant="light" size="sm" onClick={onShow} style={{ alignSelf: 'flex-start' }}>
+      {label}
     </Button>
   );
 }
@@ -82,6 +142,25 @@ export default function TaskDetail({
   changingState,
   onChangeState,
 }: Props) {
+  // The note or file asked for, for one task only: another task opened starts without them.
+  const [proofFor, setProofFor] = useState<string | null>(null);
+  const [draft, setDraft] = useState<ProofDraft>(NO_PROOF);
+  const [trailFor, setTrailFor] = useState<string | null>(null);
+  const addingProof = task !== null && proofFor === task.id;
+  const openProof = () => {
+    setDraft(NO_PROOF);
+    setProofFor(task?.id ?? null);
+  };
+  const proof: Proof | null = addingProof
+    ? {
+        draft,
+        onAttested: () => {
+          setProofFor(null);
+          setDraft(NO_PROOF);
+          setTrailFor(task?.id ?? null);
+        },
+      }
+    : null;
   return (
     <DetailDrawer
       opened={opened && task !== null}
@@ -89,7 +168,9 @@ export default function TaskDetail({
       size="lg"
       title={task?.title}
       closeLabel="Close task details"
-      actions={task && <TaskActions task={task} {...{ canComplete, completing, onComplete }} />}
+      actions={
+        task && <TaskActions task={task} {...{ canComplete, completing, onComplete, proof }} />
+      }
     >
       {task && (
         <Stack gap="md">
@@ -141,8 +222,24 @@ export default function TaskDetail({
               </Text>
             </LabelledSection>
           )}
+          {completable(task, canComplete) && (
+            <OnRequest label="Add a note or file" shown={addingProof} onShow={openProof}>
+              <ProofSection value={draft} onChange={setDraft} />
+            </OnRequest>
+          )}
           {task.isCompleted ? (
-            <CompletionState task={task} />
+            <>
+              <CompletionState task={task} />
+              {markedByHand(task) && (
+                <OnRequest
+                  label="Show attestations"
+                  shown={trailFor === task.id}
+                  onShow={() => setTrailFor(task.id)}
+                >
+                  <AttestationTrail task={task} canAttest={canComplete} isAdmin={isAdmin} />
+                </OnRequest>
+              )}
+            </>
           ) : (
             !canComplete && (
               <Text size="sm" c="dimmed">

@@ -1,0 +1,2 @@
+export { ScoreTrendChart } from './ScoreTrendChart';
+export { formatPoints, formatScore } from './score-format';
