@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSignature, isRefusal } from '../../test/fakes/aws/signature-check';
+import { checkSignature, isRefusal } from '../../test/fakes/kit/sigv4-check';
 import { canonicalRequest, rfc3986, signingKey, signRequest } from './sigv4';
 
 const NOW = new Date('2015-08-30T12:36:00Z');

@@ -1,6 +1,6 @@
 // A local AWS for tests: one origin answering STS, IAM, CloudTrail and S3 Control on their real
 // paths, told apart by the service each request is signed for (as AWS_API_BASE_URL sends them).
-// Every request's SigV4 signature is checked against the secret the fake holds (signature-check.ts).
+// Every request's SigV4 signature is checked against the secret the fake holds (fakes/kit/sigv4-check.ts).
 // Test controls: methods on the returned object, and the same over HTTP under /__fake/.
 import type { Answer } from '../kit/answers';
 import {
@@ -9,10 +9,10 @@ import {
   type LoggedRequest as KitLoggedRequest,
 } from '../kit/fake-server';
 import { type FailureOptions, forcedFailures } from '../kit/forced-failures';
+import { checkSignature, isRefusal, type KnownKey } from '../kit/sigv4-check';
 import { awsError, type Protocol, refusalIn } from './answers';
 import { controlApi } from './control-api';
 import { type Caller, cloudTrail, iam, type ServiceState, s3Control, sts } from './services';
-import { checkSignature, isRefusal, type KnownKey } from './signature-check';
 import { type AwsWorld, DEFAULT_WORLD } from './world';
 
 export type LoggedRequest = KitLoggedRequest & {

@@ -2,8 +2,8 @@
 // and S3 Control (REST-XML), after the signature is checked. `state` is the fake's memory.
 import { randomBytes } from 'node:crypto';
 import type { Answer } from '../kit/answers';
+import type { KnownKey } from '../kit/sigv4-check';
 import { awsError, awsJson, elements, queryResult, restXml } from './answers';
-import type { KnownKey } from './signature-check';
 import { type AwsWorld, credentialReportCsv, type FakeTrail, trailArn } from './world';
 
 /** Who signed: an IAM user's key, or a role's temporary one. */

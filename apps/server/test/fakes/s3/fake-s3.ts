@@ -1,10 +1,10 @@
 // A fake S3-compatible bucket service for attachment storage: path-style object PUT, GET and
-// DELETE (`/<bucket>/<key>`), every request checked with Signature Version 4 by the AWS fake's own
+// DELETE (`/<bucket>/<key>`), every request checked with Signature Version 4 by the fakes' own
 // checker, and S3's XML error envelope (`<Error><Code>NoSuchKey</Code>…`). Objects are kept in
 // memory. Start it alone: `npx tsx apps/server/test/fakes/s3/run-s3.ts`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkSignature, isRefusal } from '../aws/signature-check';
 import { type Listening, listenLocally } from '../kit/listen';
+import { checkSignature, isRefusal } from '../kit/sigv4-check';
 
 export const FAKE_S3_BUCKET = 'castellan-attachments';
 export const FAKE_S3_KEY = { accessKeyId: 'AKIAFAKES3ATTACHMENT', secret: 'fake-s3-secret-key' };
