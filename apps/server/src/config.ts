@@ -253,6 +253,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     /** Browser errors go here instead of our own API when set. */
     sentryDsn: e.SENTRY_DSN ?? null,
+    /** The outside-in watch: where certificate transparency is searched (no trailing slash). */
+    watch: { ctBaseUrl: e.CT_API_BASE_URL.replace(/\/$/, '') },
     /** Where the domain scanner sends its queries and probes (SCAN_ALLOW_PRIVATE is refused in production). */
     scan: {
       ...scannerTarget(e),

@@ -360,6 +360,10 @@ export const SETTINGS = {
     'the one origin whose workflow addresses the Microsoft Teams form accepts (a local fake, for tests and the demo); unset, only https addresses on `*.logic.azure.com`, `*.environment.api.powerplatform.com`, `*.webhook.office.com` and `outlook.office.com`',
     "Microsoft's webhook hosts",
   ),
+  CT_API_BASE_URL: setting(
+    z.url().default('https://crt.sh'),
+    'the certificate transparency search (crt.sh, or one that answers as it does, on its real path `/?q=…&output=json`) where subdomains of watched domains are looked up; tests point it at the fake crt.sh',
+  ),
   STRIPE_SECRET_KEY: setting(
     z
       .string()
