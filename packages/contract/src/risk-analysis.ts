@@ -74,6 +74,63 @@ export const gradeCap = z.object({
 });
 export type GradeCap = z.infer<typeof gradeCap>;
 
+/** The website's response headers kept in `observed.headers`: the security headers. */
+export const OBSERVED_HEADERS = [
+  'strict-transport-security',
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+] as const;
+export type ObservedHeader = (typeof OBSERVED_HEADERS)[number];
+
+/**
+ * What a scan saw, as facts rather than verdicts, so that two scans of a domain can be compared.
+ * Host names are lower-case, without a trailing dot, sorted; records are as published with runs
+ * of white space turned into one space, sorted. In the lists, `[]` means the look-up found none
+ * and `null` that it could not be looked at (a failed look-up, or the scan's time limit ran out
+ * first): compare a field only when neither side is null.
+ */
+export const scanObserved = z.object({
+  /**
+   * The certificate the website's host presented (trusted or not, expired or not). Null when no
+   * certificate was seen: no website, no TLS connection, or none before the time limit.
+   */
+  certificate: z
+    .object({
+      /** The host the certificate was fetched from (the report's `webHost`). */
+      host: z.string(),
+      notAfter: isoDateTime,
+      /** The DNS names it covers (its subject alternative names, else its common name). */
+      names: z.array(z.string()),
+      /** The issuer's organisation, else its common name; null when it names neither. */
+      issuer: z.string().nullable(),
+    })
+    .nullable(),
+  /** Mail servers (MX host names); a null MX ("no mail", RFC 7505) is listed as ".". */
+  mx: z.array(z.string()).nullable(),
+  /** The domain's TXT records starting with "v=spf1" (more than one is a fault). */
+  spf: z.array(z.string()).nullable(),
+  /** The DMARC records that apply: at _dmarc.<domain>, else at the organisational domain. */
+  dmarc: z.array(z.string()).nullable(),
+  /**
+   * DKIM selectors publishing a key, among the common selectors the scanner tries (revoked keys
+   * left out). Null also when they were not probed (a domain that sends no mail) or when any one
+   * of them could not be looked up.
+   */
+  dkimSelectors: z.array(z.string()).nullable(),
+  /** Name servers (NS host names) of the domain itself; `[]` for a name that is not a zone. */
+  ns: z.array(z.string()).nullable(),
+  /**
+   * The `OBSERVED_HEADERS` of the website's final HTTPS answer to `https://<webHost>/`, by
+   * lower-case name; a header not sent has no key. Null when no HTTPS answer was seen: no
+   * website, the request failed, or none before the time limit.
+   */
+  headers: z.record(z.string(), z.string()).nullable(),
+});
+export type ScanObserved = z.infer<typeof scanObserved>;
+
 export const scanReport = z.object({
   domain: z.string(),
   /** The host whose website was tested (the domain or its www name), null if it has none. */
@@ -87,5 +144,7 @@ export const scanReport = z.object({
   caps: z.array(gradeCap),
   areas: z.array(areaScore),
   findings: z.array(scanFinding),
+  /** The facts the findings were drawn from; reports stored before they were kept lack them. */
+  observed: scanObserved.optional(),
 });
 export type ScanReport = z.infer<typeof scanReport>;

@@ -25,28 +25,36 @@ export type DmarcLookup =
 /** The origin sent with the home-page request, to see whether CORS reflects any origin. */
 export const CORS_PROBE_ORIGIN = 'https://cors-probe.castellan.invalid';
 
+export type TlsFacts = { ok: true; handshake: Handshake } | { ok: false; error: string } | null;
+
+/** A probe run on first use only; `peek` gives its result only if something already asked. */
+export type Probe<T> = (() => Promise<T>) & { peek: () => Promise<T> | undefined };
+
 export type ScanContext = {
   domain: string;
   options: ScannerOptions;
   dns: ScanDns;
   net: Network;
-  mx: () => Promise<MxFacts>;
-  webHost: () => Promise<WebHost>;
+  mx: Probe<MxFacts>;
+  webHost: Probe<WebHost>;
   /** `https://<web host>/` and its redirects; null without a web host. */
-  httpsHome: () => Promise<RedirectChain | null>;
+  httpsHome: Probe<RedirectChain | null>;
   /** `http://<web host>/` and its redirects; null without a web host. */
-  httpHome: () => Promise<RedirectChain | null>;
+  httpHome: Probe<RedirectChain | null>;
   /** A TLS handshake with the web host at default settings; null without a web host. */
-  tls: () => Promise<{ ok: true; handshake: Handshake } | { ok: false; error: string } | null>;
-  dmarc: () => Promise<DmarcLookup>;
+  tls: Probe<TlsFacts>;
+  dmarc: Probe<DmarcLookup>;
+  /** What a check alone probed, noted for the report's observed facts (see observed.ts). */
+  noted: { dkimSelectors?: string[] };
 };
 
-const once = <T>(work: () => Promise<T>) => {
+const once = <T>(work: () => Promise<T>): Probe<T> => {
   let result: Promise<T> | undefined;
-  return () => {
+  const run = () => {
     result ??= work();
     return result;
   };
+  return Object.assign(run, { peek: () => result });
 };
 
 const isNullMx = (r: MxRecord) => r.exchange === '' || r.exchange === '.';
@@ -89,7 +97,7 @@ export function createContext(domain: string, options: ScannerOptions): ScanCont
     return host ? followRedirects(net, `http://${host}/`) : null;
   });
 
-  const tls = once(async () => {
+  const tls = once(async (): Promise<TlsFacts> => {
     const { host } = await webHost();
     if (!host) return null;
     try {
@@ -117,5 +125,5 @@ export function createContext(domain: string, options: ScannerOptions): ScanCont
     return { kind: 'missing' };
   });
 
-  return { domain, options, dns, net, mx, webHost, httpsHome, httpHome, tls, dmarc };
+  return { domain, options, dns, net, mx, webHost, httpsHome, httpHome, tls, dmarc, noted: {} };
 }

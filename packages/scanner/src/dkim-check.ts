@@ -44,13 +44,16 @@ function parseDkimKey(selector: string, text: string): DkimKey | null {
   return { selector, text, revoked: key === '', bits, type };
 }
 
-async function probeSelectors(ctx: ScanContext): Promise<DkimKey[]> {
+/** The keys of the common selectors; `complete` is false when a look-up failed. */
+async function probeSelectors(ctx: ScanContext): Promise<{ keys: DkimKey[]; complete: boolean }> {
   const found: DkimKey[] = [];
+  let complete = true;
   const queue = [...ctx.options.dkimSelectors];
   // 25 at a time: three rounds for the usual list, few enough not to flood the resolver.
   const worker = async () => {
     for (let selector = queue.shift(); selector; selector = queue.shift()) {
       const answer = await ctx.dns.txt(`${selector}._domainkey.${ctx.domain}`);
+      if (answer.kind === 'error') complete = false;
       if (answer.kind !== 'records') continue;
       for (const record of answer.records) {
         const key = parseDkimKey(selector, record.text);
@@ -59,7 +62,7 @@ async function probeSelectors(ctx: ScanContext): Promise<DkimKey[]> {
     }
   };
   await Promise.all(Array.from({ length: 25 }, worker));
-  return found.sort((a, b) => a.selector.localeCompare(b.selector));
+  return { keys: found.sort((a, b) => a.selector.localeCompare(b.selector)), complete };
 }
 
 export async function checkDkim(ctx: ScanContext): Promise<ScanFinding[]> {
@@ -88,8 +91,11 @@ export async function checkDkim(ctx: ScanContext): Promise<ScanFinding[]> {
     return [notTested('dkim', `The look-up of _domainkey.${ctx.domain} failed: ${base.message}.`)];
   }
   // An existing _domainkey name (even without data) means keys exist below it (RFC 8020).
-  const keys = base.kind === 'nxdomain' ? [] : await probeSelectors(ctx);
+  const { keys, complete } =
+    base.kind === 'nxdomain' ? { keys: [], complete: true } : await probeSelectors(ctx);
   const active = keys.filter((k) => !k.revoked);
+  // A list with gaps would look like selectors removed: keep only a complete one.
+  if (complete) ctx.noted.dkimSelectors = active.map((k) => k.selector);
   if (active.length === 0) {
     if (base.kind !== 'nxdomain') {
       return [

@@ -14,6 +14,17 @@ export type TxtRecord = { text: string; chunks: string[] };
 export type MxRecord = { exchange: string; priority: number };
 export type CaaRecord = { critical: number; tag: string; value: string };
 
+/** The record each question type answers with, for `asked`. */
+type RecordOf = {
+  A: string;
+  AAAA: string;
+  TXT: TxtRecord;
+  MX: MxRecord;
+  NS: string;
+  CNAME: string;
+  CAA: CaaRecord;
+};
+
 const describe = (error: unknown) => {
   const e = error as { code?: string; message?: string };
   switch (e.code) {
@@ -85,6 +96,14 @@ export class ScanDns {
     return result;
   }
 
+  /** The answer to a question already asked, without asking it; undefined if never asked. */
+  asked<T extends keyof RecordOf>(
+    type: T,
+    name: string,
+  ): Promise<DnsResult<RecordOf[T]>> | undefined {
+    return this.memo.get(`${type} ${name}`) as Promise<DnsResult<RecordOf[T]>> | undefined;
+  }
+
   txt(name: string): Promise<DnsResult<TxtRecord>> {
     return this.once(`TXT ${name}`, async () =>
       (await this.resolver.resolveTxt(name)).map((chunks) => ({ text: chunks.join(''), chunks })),
@@ -101,6 +120,10 @@ export class ScanDns {
 
   mx(name: string): Promise<DnsResult<MxRecord>> {
     return this.once(`MX ${name}`, () => this.resolver.resolveMx(name));
+  }
+
+  ns(name: string): Promise<DnsResult<string>> {
+    return this.once(`NS ${name}`, () => this.resolver.resolveNs(name));
   }
 
   cname(name: string): Promise<DnsResult<string>> {

@@ -8,9 +8,11 @@ import {
   buildWorld,
   closedPort,
   type ScanFixtures,
+  startDnsFixture,
   startScanFixtures,
   startSmtpFixture,
   startWebFixture,
+  type World,
 } from '../test/fixtures';
 import { CHECK_IDS, type CheckId } from './checks';
 import { ScanError } from './domain';
@@ -119,6 +121,7 @@ describe('other failing cases', () => {
       expect(of(report, check).map((f) => f.status)).toEqual(['not-tested']);
     }
     expect(['D', 'E', 'F']).toContain(report.grade);
+    expect(report.observed).toMatchObject({ certificate: null, headers: null });
   });
 
   it('counts SPF look-ups through nested includes (lookups.test)', async () => {
@@ -139,6 +142,16 @@ describe('other failing cases', () => {
     // A validating resolver answers SERVFAIL for everything else: those checks are not tested.
     expect(of(report, 'spf').map((f) => f.status)).toEqual(['not-tested']);
     expect(['D', 'E', 'F']).toContain(report.grade);
+    // What could not be looked up is unknown (null), not absent ([]).
+    expect(report.observed).toEqual({
+      certificate: null,
+      mx: null,
+      spf: null,
+      dmarc: null,
+      dkimSelectors: null,
+      ns: null,
+      headers: null,
+    });
   });
 
   it('tells a signed zone without a chain of trust (island.test)', async () => {
@@ -183,6 +196,137 @@ describe('other failing cases', () => {
       expect(find(report, 'starttls.handshake-failed').severity).toBe('High');
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('the facts a report keeps, to compare scans (observed)', () => {
+  const DAY = 86_400_000;
+  let report: ScanReport;
+  let asked: string[];
+  let world: World;
+  beforeAll(async () => {
+    const before = fx.dns.questions.length;
+    report = await scanDomain('good.test', fx.options);
+    asked = fx.dns.questions.slice(before);
+    world = buildWorld(fx.ca);
+  });
+
+  it('keeps the certificate, records and security headers the checks saw', () => {
+    expect(report.observed).toEqual({
+      certificate: {
+        host: 'good.test',
+        notAfter: expect.any(String),
+        names: [
+          'good.test',
+          'mta-sts.good.test',
+          'mx.good.test',
+          'mx.smallco.test',
+          'www.good.test',
+        ],
+        issuer: 'Castellan fixtures',
+      },
+      mx: ['mx.good.test'],
+      spf: ['v=spf1 mx include:_spf.provider.test -all'],
+      dmarc: ['v=DMARC1; p=reject; rua=mailto:dmarc@good.test'],
+      dkimSelectors: ['google'],
+      ns: ['ns1.dns-host.test', 'ns2.dns-host.test'],
+      headers: {
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'content-security-policy': "default-src 'self'; object-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      },
+    });
+    // The fixture CA's certificates run for a year from yesterday.
+    const left = Date.parse(report.observed?.certificate?.notAfter ?? '') - Date.now();
+    expect(left).toBeGreaterThan(360 * DAY);
+    expect(left).toBeLessThan(366 * DAY);
+  });
+
+  it('asks DNS nothing twice for them, and NS once beside the checks', () => {
+    const times = (question: string) => asked.filter((q) => q === question).length;
+    for (const question of ['NS good.test', 'TXT good.test', 'TXT _dmarc.good.test']) {
+      expect(times(question), question).toBe(1);
+    }
+    expect(asked.filter((q) => q.startsWith('NS '))).toEqual(['NS good.test']);
+  });
+
+  it('has no certificate or headers for a domain without a website (mailonly.test)', async () => {
+    const mailOnly = await scanDomain('mailonly.test', fx.options);
+    expect(mailOnly.webHost).toBeNull();
+    expect(mailOnly.observed).toEqual({
+      certificate: null,
+      mx: ['mx.mailonly.test'],
+      spf: ['v=spf1 mx -all'],
+      dmarc: ['v=DMARC1; p=reject; rua=mailto:dmarc@mailonly.test'],
+      dkimSelectors: [],
+      ns: ['ns1.dns-host.test', 'ns2.dns-host.test'],
+      headers: null,
+    });
+  });
+
+  it('shows a changed SPF and DMARC record, white space tidied, and nothing else changed', async () => {
+    const records = world.dns.records;
+    const changed = await startDnsFixture({
+      ...world.dns,
+      records: {
+        ...records,
+        'good.test': {
+          ...records['good.test'],
+          TXT: ['v=spf1 mx include:_spf.provider.test ~all', 'google-site-verification=abc'],
+        },
+        '_dmarc.good.test': { TXT: ['v=DMARC1;  p=none;\trua=mailto:dmarc@good.test '] },
+      },
+    });
+    try {
+      const later = await scanDomain('good.test', { ...fx.options, dnsServers: [changed.server] });
+      expect(later.observed).toEqual({
+        ...report.observed,
+        spf: ['v=spf1 mx include:_spf.provider.test ~all'],
+        dmarc: ['v=DMARC1; p=none; rua=mailto:dmarc@good.test'],
+      });
+      expect(find(later, 'dmarc.policy-none').status).toBe('fail');
+    } finally {
+      await changed.close();
+    }
+  });
+
+  it('keeps no DKIM selectors when one selector could not be looked up', async () => {
+    // A "bogus zone" at one selector's name: that question alone answers SERVFAIL.
+    const failing = await startDnsFixture({
+      ...world.dns,
+      dnssec: { ...world.dns.dnssec, 'selector1._domainkey.good.test': 'bogus' },
+    });
+    try {
+      const gappy = await scanDomain('good.test', { ...fx.options, dnsServers: [failing.server] });
+      expect(find(gappy, 'dkim.found').status).toBe('pass');
+      expect(gappy.observed).toEqual({ ...report.observed, dkimSelectors: null });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('keeps what is known when the time limit runs out and leaves the rest null, unwaited', async () => {
+    // DKIM selectors and NS answer only after 10 s; everything else at once.
+    const slow = await startDnsFixture({
+      ...world.dns,
+      delayMs: (name, type) => (type === 'NS' || name.includes('._domainkey.') ? 10_000 : 0),
+    });
+    try {
+      const scanMs = 3_000;
+      const started = Date.now();
+      const cut = await scanDomain('good.test', {
+        ...fx.options,
+        dnsServers: [slow.server],
+        timeouts: { ...fx.options.timeouts, scanMs },
+      });
+      expect(Date.now() - started).toBeLessThan(scanMs + 1_500);
+      expect(find(cut, 'dkim.timed-out').status).toBe('not-tested');
+      expect(cut.observed).toEqual({ ...report.observed, dkimSelectors: null, ns: null });
+    } finally {
+      await slow.close();
     }
   });
 });

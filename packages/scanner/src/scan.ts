@@ -11,6 +11,7 @@ import { normalizeDomain, ScanError } from './domain';
 import { checkDmarc, checkSpf } from './email-checks';
 import { checkMtaSts, checkStartTls, checkTlsRpt } from './mail-transport-checks';
 import { checkMx } from './mx-check';
+import { collectObserved } from './observed';
 import { type ScannerOverrides, withDefaults } from './options';
 import { scoreFindings } from './score';
 import { checkCertificate, checkTlsVersions } from './tls-checks';
@@ -93,6 +94,8 @@ export async function scanDomain(
     const deadline = new Promise<'deadline'>((resolve) => {
       timer = setTimeout(() => resolve('deadline'), options.timeouts.scanMs);
     });
+    // No check reads NS: asked once, beside the checks, for the report's observed facts.
+    void ctx.dns.ns(domain);
     let done = 0;
     const results = await Promise.all(
       CHECK_IDS.map(async (check) => {
@@ -126,6 +129,7 @@ export async function scanDomain(
     const findings = results.flat().sort(byImportance);
     // After the deadline the web host may still be unknown: do not wait for it.
     const { host } = await Promise.race([ctx.webHost(), Promise.resolve({ host: null })]);
+    const observed = await collectObserved(ctx, deadline);
     return scanReport.parse({
       domain,
       webHost: host,
@@ -133,6 +137,7 @@ export async function scanDomain(
       durationMs: Date.now() - started,
       ...scoreFindings(findings),
       findings,
+      observed,
     });
   } finally {
     clearTimeout(timer);

@@ -3,7 +3,7 @@ import type { SecureVersion } from 'node:tls';
 import type { ScanFinding } from '@castellan/contract';
 import { fail, info, notTested, pass } from './checks';
 import type { ScanContext } from './context';
-import { handshake } from './tls-probe';
+import { handshake, issuerName } from './tls-probe';
 
 const VERSIONS: SecureVersion[] = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'];
 const DAY = 86_400_000;
@@ -93,7 +93,7 @@ export async function checkCertificate(ctx: ScanContext): Promise<ScanFinding[]>
   const { handshake: h } = tls;
   const cert = h.certificate;
   if (!cert) return [notTested('certificate', `${host} sent no certificate.`)];
-  const issuer = [cert.issuer?.O ?? cert.issuer?.CN ?? 'unknown issuer'].flat().join(', ');
+  const issuer = issuerName(cert) ?? 'unknown issuer';
   const notAfter = new Date(cert.valid_to);
   const daysLeft = Math.floor((notAfter.getTime() - ctx.options.now().getTime()) / DAY);
   const described = `Certificate for ${cert.subjectaltname ?? cert.subject?.CN ?? '?'} from ${issuer}, valid until ${notAfter.toISOString().slice(0, 10)}`;

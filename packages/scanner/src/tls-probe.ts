@@ -69,3 +69,10 @@ export function handshake(
   });
   return withTimeout(work, net.options.timeouts.probeMs, `${host} (TLS)`, () => socket?.destroy());
 }
+
+/** Who issued a certificate: its issuer's organisation, else common name; null for neither. */
+export function issuerName(certificate: PeerCertificate): string | null {
+  const { O, CN } = certificate.issuer ?? {};
+  const name = [O ?? CN ?? []].flat().join(', ');
+  return name === '' ? null : name;
+}
