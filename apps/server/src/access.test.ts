@@ -100,6 +100,7 @@ const undeclared = [
   'GET /api/reports/assurance.pdf',
   'GET /api/reports/assurance.html',
   'GET /api/shared-reports/:token/pdf',
+  'GET /api/trust-center/:domain/badge.svg',
   'GET /api/docs',
 ];
 

@@ -307,6 +307,42 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
     });
   });
 
+  it('serves the grade badge only while the page shows the domain report, cached and embeddable', async () => {
+    const alice = await server().signIn(ALICE);
+    const badge = '/api/trust-center/brightwave.example/badge.svg';
+    await put(page({ showDomainReport: false }), alice);
+    expectError(await get(badge), 404);
+    await put(page({ showDomainReport: true }), alice);
+    const finishedAt = new Date();
+    await server()
+      .database.db.insert(domainScans)
+      .values({
+        organizationId: await organizationId('brightwave.example'),
+        domain: 'brightwave.example',
+        state: 'done',
+        checksDone: SCAN_CHECK_COUNT,
+        checksTotal: SCAN_CHECK_COUNT,
+        report: { ...loadSampleReport(), domain: 'brightwave.example', grade: 'B' as const },
+        startedAt: new Date(finishedAt.getTime() - 1000),
+        finishedAt,
+      });
+    const res = await get(badge);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.body).toContain('<title>brightwave.example: security grade B, checked');
+    const again = await server().inject({
+      url: badge,
+      headers: { 'if-none-match': String(res.headers.etag) },
+      remoteAddress: fromNewClient(),
+    });
+    expect(again.statusCode).toBe(304);
+    // Unpublished pages and unknown domains have no badge, alike.
+    expectError(await get('/api/trust-center/tidewater.example/badge.svg'), 404);
+    expectError(await get('/api/trust-center/nobody.example/badge.svg'), 404);
+  });
+
   it('keeps each organisation’s page its own', async () => {
     await put(page({ practices: ['Brightwave practice.'] }), await server().signIn(ALICE));
     const olivia = await server().signIn(OLIVIA);

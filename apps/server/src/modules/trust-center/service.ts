@@ -17,6 +17,7 @@ import { recordAuditEvent } from '../audit/repository';
 import { findLatestPublicReport } from '../risk-analysis/repository';
 import { latestAnalysisSummary } from '../risk-analysis/service';
 import { organizationScore } from '../score/service';
+import { renderBadge } from './badge';
 import { INTEGRATION_ACCESS } from './integration-access';
 import {
   findPublishedTrustPage,
@@ -162,4 +163,22 @@ export async function organizationTrustPage(db: Db, typed: string): Promise<Orga
     practices: page.practices,
     updatedAt: page.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The badge of an organisation's domain grade, for its own website: only while its trust page is
+ * published with the domain report shown (the administrator's opt-in, and nothing the page does
+ * not show already). It links nowhere itself; the embedding code wraps it in a link to the page.
+ */
+export async function domainBadge(db: Db, typed: string, now = new Date()): Promise<string> {
+  const parsed = parsePublicDomain(typed, { allowReserved: true });
+  const page = parsed.ok ? await findPublishedTrustPage(db, parsed.domain) : null;
+  if (!page?.showDomainReport) throw new NotFoundError(NO_TRUST_PAGE);
+  const report = await realDomainReport(db, { id: page.organizationId, domain: page.domain });
+  return renderBadge({
+    domain: page.domain,
+    grade: report?.grade ?? null,
+    scannedAt: report ? new Date(report.scannedAt) : null,
+    now,
+  });
 }
