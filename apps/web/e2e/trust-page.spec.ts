@@ -71,3 +71,48 @@ test('an organisation publishes its trust page and unpublishes it', async ({
   expect(await unknown()).toBe(notHere);
   await visitor.context().close();
 });
+
+test('a page showing the domain grade offers a badge other websites can embed', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openAppAs(page, 'Alice Morgan', '/settings#trust-page');
+  const section = page.getByRole('region', { name: 'Public trust page' });
+  const grade = section.getByRole('checkbox', { name: /domain grade/ });
+  await expect(section.getByRole('region', { name: 'Badge for your website' })).toHaveCount(0);
+
+  await section.getByRole('switch', { name: 'Publish our trust page' }).check();
+  await section.getByRole('textbox', { name: 'Practice 1' }).fill(PRACTICE);
+  await grade.check();
+  await section.getByRole('button', { name: 'Save trust page' }).click();
+  const badge = section.getByRole('region', { name: 'Badge for your website' });
+  await expect(badge).toBeVisible();
+  const html = await badge.getByLabel('HTML of the badge').textContent();
+  expect(html).toContain(`<a href="${baseURL}/trust-center/brightwave.example">`);
+  expect(html).toContain(`src="${baseURL}/api/trust-center/brightwave.example/badge.svg"`);
+  // The preview is the badge itself, drawn.
+  const preview = badge.getByRole('img', { name: /security grade of brightwave\.example/ });
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+
+  // Any visitor gets it, cacheable and readable from another site.
+  const visitor = await browser.newContext({ baseURL });
+  const answer = await visitor.request.get('/api/trust-center/brightwave.example/badge.svg');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');
+  expect(answer.headers()['cache-control']).toBe('public, max-age=3600');
+  expect(answer.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+  expect(await answer.text()).toContain('brightwave.example');
+
+  // Taken down again, the badge goes with the page.
+  await grade.uncheck();
+  await section.getByRole('switch', { name: 'Publish our trust page' }).uncheck();
+  await section.getByRole('button', { name: 'Save trust page' }).click();
+  await expect(badge).toHaveCount(0);
+  expect(
+    (await visitor.request.get('/api/trust-center/brightwave.example/badge.svg')).status(),
+  ).toBe(404);
+  await visitor.close();
+});

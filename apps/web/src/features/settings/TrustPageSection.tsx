@@ -25,6 +25,7 @@ import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { openConfirmModal } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
+import { TrustBadge } from './TrustBadge';
 import { useSaveTrustPage, useTrustPageSettings } from './trust-page-api';
 
 /** A practice being edited, with a key that survives removing the ones before it. */
@@ -179,6 +180,7 @@ function TrustPageForm({ saved, domain }: { saved: TrustPageSettings; domain: st
             </Anchor>
           )}
         </Group>
+        {savedPage.published && savedPage.showDomainReport && <TrustBadge domain={domain} />}
       </Stack>
     </form>
   );
