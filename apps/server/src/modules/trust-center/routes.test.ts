@@ -47,6 +47,24 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
     return row.id;
   };
 
+  /** A real finished scan of Brightwave's own domain with this grade, finished now. */
+  const insertDoneScan = async (grade: 'B' | 'C') => {
+    const finishedAt = new Date();
+    await server()
+      .database.db.insert(domainScans)
+      .values({
+        organizationId: await organizationId('brightwave.example'),
+        domain: 'brightwave.example',
+        state: 'done',
+        checksDone: SCAN_CHECK_COUNT,
+        checksTotal: SCAN_CHECK_COUNT,
+        report: { ...loadSampleReport(), domain: 'brightwave.example', grade },
+        startedAt: new Date(finishedAt.getTime() - 1000),
+        finishedAt,
+      });
+    return finishedAt;
+  };
+
   it('tells anyone how Castellan protects data, from the configuration and the real scopes', async () => {
     const res = await get('/api/trust-center');
     expect(res.statusCode).toBe(200);
@@ -287,20 +305,7 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
     const alice = await server().signIn(ALICE);
     await put(page({ published: false }), alice);
     await put(page({ showDomainReport: true }), alice);
-    const report = { ...loadSampleReport(), domain: 'brightwave.example', grade: 'C' as const };
-    const finishedAt = new Date();
-    await server()
-      .database.db.insert(domainScans)
-      .values({
-        organizationId: await organizationId('brightwave.example'),
-        domain: 'brightwave.example',
-        state: 'done',
-        checksDone: SCAN_CHECK_COUNT,
-        checksTotal: SCAN_CHECK_COUNT,
-        report,
-        startedAt: new Date(finishedAt.getTime() - 1000),
-        finishedAt,
-      });
+    const finishedAt = await insertDoneScan('C');
     expect((await get('/api/trust-center/brightwave.example')).json().domainReport).toEqual({
       grade: 'C',
       scannedAt: finishedAt.toISOString(),
@@ -313,19 +318,7 @@ describe.each(databaseKinds())('the trust center on %s', (kind) => {
     await put(page({ showDomainReport: false }), alice);
     expectError(await get(badge), 404);
     await put(page({ showDomainReport: true }), alice);
-    const finishedAt = new Date();
-    await server()
-      .database.db.insert(domainScans)
-      .values({
-        organizationId: await organizationId('brightwave.example'),
-        domain: 'brightwave.example',
-        state: 'done',
-        checksDone: SCAN_CHECK_COUNT,
-        checksTotal: SCAN_CHECK_COUNT,
-        report: { ...loadSampleReport(), domain: 'brightwave.example', grade: 'B' as const },
-        startedAt: new Date(finishedAt.getTime() - 1000),
-        finishedAt,
-      });
+    await insertDoneScan('B');
     const res = await get(badge);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
