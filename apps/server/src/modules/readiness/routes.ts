@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
-import { readinessSets } from './service';
+import { readinessSet } from './service';
 
 /** Readiness for a cyber-insurance application, CIS IG1 and Cyber Essentials (administrators). */
 export const readinessRoutes =
@@ -11,8 +11,6 @@ export const readinessRoutes =
   async (app) => {
     route(app, endpoints.getReadiness, async (request) => {
       const { user, organization } = sessionOf(request);
-      const [set] = await readinessSets(db, organization.id, user.id, [request.params.set]);
-      if (!set) throw new Error('no readiness set was computed');
-      return set;
+      return readinessSet(db, organization.id, user.id, request.params.set);
     });
   };

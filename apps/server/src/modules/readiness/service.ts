@@ -30,15 +30,15 @@ const frameworkQuestions = (
     tasks: catalogue.filter((t) => citedBy(t, id).includes(s.id)).map((t) => t.id),
   }));
 
-/** `GET /api/readiness/:set`, and each set of the report. */
-export async function readinessSets(
-  db: Db,
-  organizationId: string,
+type Progress = Awaited<ReturnType<typeof loadProgress>>;
+
+/** Each set's answers from the organisation's tasks as loaded once. */
+export function readinessOf(
+  progress: Progress,
   viewerId: string,
   sets: readonly ReadinessSetId[],
-  now = new Date(),
-): Promise<ReadinessResponse[]> {
-  const progress = await loadProgress(db, organizationId, undefined, undefined, now);
+  now: Date,
+): ReadinessResponse[] {
   const input = { ...progress, viewerId, now };
   return sets.map((set) => {
     const questions =
@@ -53,4 +53,18 @@ export async function readinessSets(
       items,
     };
   });
+}
+
+/** `GET /api/readiness/:set`. */
+export async function readinessSet(
+  db: Db,
+  organizationId: string,
+  viewerId: string,
+  set: ReadinessSetId,
+  now = new Date(),
+): Promise<ReadinessResponse> {
+  const progress = await loadProgress(db, organizationId, undefined, undefined, now);
+  const [answer] = readinessOf(progress, viewerId, [set], now);
+  if (!answer) throw new Error('no readiness set was computed');
+  return answer;
 }

@@ -11,7 +11,7 @@ import { HttpError, NotFoundError } from '../../lib/errors';
 import { hashToken } from '../../lib/hash-token';
 import { deviceCoverage } from '../devices/coverage';
 import { taskProgress } from '../frameworks/progress';
-import { readinessSets } from '../readiness/service';
+import { readinessOf } from '../readiness/service';
 import { organizationScore } from '../score/service';
 import { loadProgress } from '../tasks/service';
 import {
@@ -34,12 +34,12 @@ export async function assuranceReport(
   viewerId: string,
   now = new Date(),
 ): Promise<AssuranceReport> {
-  const [score, readiness, devices, progress] = await Promise.all([
+  const [score, devices, progress] = await Promise.all([
     organizationScore(db, organization.id),
-    readinessSets(db, organization.id, viewerId, READINESS_SETS, now),
     deviceCoverage(db, organization.id, now),
-    loadProgress(db, organization.id, undefined, new Set([TWO_STEP_TASK]), now),
+    loadProgress(db, organization.id, undefined, undefined, now),
   ]);
+  const readiness = readinessOf(progress, viewerId, READINESS_SETS, now);
   const twoStep = progress.catalogue.find((t) => t.id === TWO_STEP_TASK);
   const twoStepDone = twoStep
     ? taskProgress(twoStep, progress.members, progress.completions, progress.states).done
