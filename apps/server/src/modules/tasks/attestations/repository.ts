@@ -170,9 +170,14 @@ export async function deleteUnusedAttachments(db: Db, before: Date): Promise<num
   return rows.length;
 }
 
-/** Files whose bytes are still to be removed, oldest first. */
-export async function listAttachmentPurges(db: Db, limit: number) {
-  return db.select().from(attachmentPurges).orderBy(attachmentPurges.deletedAt).limit(limit);
+/** Files of one store whose bytes are still to be removed, oldest first. */
+export async function listAttachmentPurges(db: Db, store: 'local' | 's3', limit: number) {
+  return db
+    .select()
+    .from(attachmentPurges)
+    .where(eq(attachmentPurges.store, store))
+    .orderBy(attachmentPurges.deletedAt)
+    .limit(limit);
 }
 
 export async function deleteAttachmentPurges(db: Db, ids: readonly string[]): Promise<void> {

@@ -206,9 +206,8 @@ export async function purgeAttachments(
   let purged = 0;
   for (;;) {
     signal?.throwIfAborted();
-    const batch = (await listAttachmentPurges(db, PURGE_BATCH)).filter(
-      (p) => p.store === store.kind,
-    );
+    // A file kept by the other store (before the configuration changed) waits for that store.
+    const batch = await listAttachmentPurges(db, store.kind, PURGE_BATCH);
     if (batch.length === 0) break;
     for (const p of batch) await store.delete(attachmentKey(p.organizationId, p.attachmentId));
     await deleteAttachmentPurges(
