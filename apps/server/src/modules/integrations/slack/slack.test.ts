@@ -148,18 +148,21 @@ describe('Slack (fake Slack)', () => {
     moreLabel: 'All your tasks',
   });
 
+  /** What the provider kit hands a channel, as the nudges job builds it. */
+  const kitContext = () => ({
+    db: server.database.db,
+    config: server.config,
+    box: testSecretBox(),
+    log: server.app.log,
+    devices: { judge: async () => {} },
+  });
+
   /** Sends `email` the card as a direct message, as the nudges job would. */
   async function nudge(organizationId: string, email: string, card: NudgeCard) {
     const row = await findIntegrationRow(server.database.db, organizationId, 'slack');
     if (!row || !slack.nudges) throw new Error('not connected');
     return slack.nudges.direct({
-      ctx: {
-        db: server.database.db,
-        config: server.config,
-        box: testSecretBox(),
-        log: server.app.log,
-        devices: { judge: async () => {} },
-      },
+      ctx: kitContext(),
       row,
       tokens: openTokens(testSecretBox(), row),
       card,
@@ -251,13 +254,7 @@ describe('Slack (fake Slack)', () => {
     );
 
     const posted = await slack.nudges?.post({
-      ctx: {
-        db: server.database.db,
-        config: server.config,
-        box: testSecretBox(),
-        log: server.app.log,
-        devices: { judge: async () => {} },
-      },
+      ctx: kitContext(),
       row,
       tokens: openTokens(testSecretBox(), row),
       card: {
