@@ -91,6 +91,48 @@ test('Ben attests a task with a note and a screenshot, and sees it in the trail'
   ).toBeVisible();
 });
 
+test('Alice asks for a task to be attested every 6 months, and attests it again', async ({
+  page,
+}) => {
+  await openAppAs(page, 'Alice Morgan', '/tasks');
+  const { tasks } = await apiGet<{ tasks: Task[] }>(page, '/api/actions');
+  const task = tasks.find(
+    (t) =>
+      t.scope === 'Admin' &&
+      t.state === 'open' &&
+      t.automation === 'NotAutomatable' &&
+      t.evidence.length === 0,
+  );
+  if (!task) throw new Error('Alice has no open Admin task to mark by hand');
+
+  await page.goto(`/tasks/${encodeURIComponent(task.id)}`);
+  const dialog = page.getByRole('dialog', { name: task.title });
+  await dialog.getByRole('button', { name: 'Add a note or file' }).click();
+  await dialog.getByRole('textbox', { name: 'Note' }).fill('Agreed at the team meeting.');
+  await dialog.getByRole('button', { name: 'Mark as complete' }).click();
+  const trail = dialog.getByRole('list', { name: 'Attestation trail' });
+  await expect(trail.getByRole('listitem')).toHaveCount(1);
+
+  const period = dialog.getByRole('combobox', { name: 'Ask to attest again' });
+  await expect(period).toHaveValue('never');
+  await period.selectOption({ label: 'Every 6 months' });
+  await expect(dialog.getByTestId('reattestBy')).toHaveText(/^Attest again by /);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Attest again' }).click();
+  const again = dialog.getByRole('group', { name: 'Attest again' });
+  await again.getByRole('textbox', { name: 'Note' }).fill('Reviewed; nothing changed.');
+  await again.getByRole('button', { name: 'Attest', exact: true }).click();
+  await expect(trail.getByRole('listitem')).toHaveCount(2);
+  await expect(trail.getByRole('listitem').first()).toContainText('Reviewed; nothing changed.');
+
+  // The period holds after a reload.
+  await page.reload();
+  const reopened = page.getByRole('dialog', { name: task.title });
+  await reopened.getByRole('button', { name: 'Show attestations' }).click();
+  await expect(reopened.getByRole('combobox', { name: 'Ask to attest again' })).toHaveValue('6');
+});
+
 test('Alice reads the insurance answers, downloads the PDF, shares the report and revokes it', async ({
   page,
   browser,
@@ -115,6 +157,18 @@ test('Alice reads the insurance answers, downloads the PDF, shares the report an
       .first(),
   ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A framework's view counts as many yes as its card counts safeguards met.
+  const { frameworks } = await apiGet<{ frameworks: { id: string; met: number }[] }>(
+    page,
+    '/api/frameworks',
+  );
+  await page.getByRole('tab', { name: 'CIS Controls v8 IG1' }).click();
+  await expect(page).toHaveURL(/[?&]set=cis-ig1/);
+  await expect(page.getByRole('list', { name: 'Questions: CIS Controls v8 IG1' })).toBeVisible();
+  const met = frameworks.find((f) => f.id === 'cis-ig1')?.met;
+  await expect(page.getByTestId('readinessCounts')).toHaveText(new RegExp(`^Yes ${met} · `));
+  await page.getByRole('tab', { name: 'Cyber insurance application' }).click();
 
   // The report as a PDF, its text read back.
   const report = await apiGet<{ organization: { name: string } }>(page, '/api/reports/assurance');
