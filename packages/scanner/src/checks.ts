@@ -48,6 +48,15 @@ export const CHECKS = {
 export type CheckId = keyof typeof CHECKS;
 export const CHECK_IDS = Object.keys(CHECKS) as CheckId[];
 
+/**
+ * The checks of a website and its certificate: what a scan of a name under a domain runs (its
+ * mail, DNS and security.txt are the domain's own).
+ */
+export const WEB_CHECK_IDS: readonly CheckId[] = CHECK_IDS.filter(
+  (id) =>
+    (CHECKS[id].area === 'web-tls' || CHECKS[id].area === 'web-headers') && id !== 'security-txt',
+);
+
 /** The catalogue task that fixes what a finding found: its own, else its check's. */
 export const findingTaskId = (f: Pick<ScanFinding, 'taskId' | 'check'>): string | null =>
   f.taskId ?? CHECKS[f.check as CheckId]?.taskId ?? null;

@@ -1,5 +1,5 @@
 // @castellan/scanner: what the internet can see of a domain, checked and scored as one report.
-export { CHECK_IDS, CHECKS, type CheckId, findingTaskId } from './checks';
+export { CHECK_IDS, CHECKS, type CheckId, findingTaskId, WEB_CHECK_IDS } from './checks';
 export { ScanError } from './domain';
 export {
   readScannerEnv,

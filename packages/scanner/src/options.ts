@@ -1,3 +1,4 @@
+import { CHECK_IDS, type CheckId } from './checks';
 import { DKIM_SELECTORS } from './dkim-selectors';
 import type { ScannerTarget } from './env';
 
@@ -29,6 +30,8 @@ export type ScannerOptions = {
   maxMxHosts: number;
   now: () => Date;
   userAgent: string;
+  /** The checks to run: all of them, or a subset (a subdomain's website: `WEB_CHECK_IDS`). */
+  checks: readonly CheckId[];
 };
 
 export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = {
@@ -41,6 +44,7 @@ export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = {
   maxMxHosts: 5,
   now: () => new Date(),
   userAgent: 'Mozilla/5.0 (compatible; CastellanScanner/1.0; +https://castellan.example/scanner)',
+  checks: CHECK_IDS,
 };
 
 export type ScannerOverrides = Partial<Omit<ScannerOptions, 'timeouts' | 'ports'>> & {

@@ -85,6 +85,12 @@ export async function checkTlsVersions(ctx: ScanContext): Promise<ScanFinding[]>
       ];
 }
 
+/**
+ * Handshake errors that are not about trust: expiry, and a name the certificate does not cover
+ * (Node reports that as an authorisation error too; `hostnameError` says it once, below).
+ */
+const NOT_TRUST_ERRORS = new Set(['CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID']);
+
 export async function checkCertificate(ctx: ScanContext): Promise<ScanFinding[]> {
   const skip = await withoutHttps(ctx, 'certificate');
   if (skip) return skip;
@@ -108,7 +114,7 @@ export async function checkCertificate(ctx: ScanContext): Promise<ScanFinding[]>
         recommendation: `Browsers show visitors a full-page warning. ${renew}`,
       }),
     );
-  } else if (h.authorizationError && h.authorizationError !== 'CERT_HAS_EXPIRED') {
+  } else if (h.authorizationError && !NOT_TRUST_ERRORS.has(h.authorizationError)) {
     findings.push(
       fail('certificate', 'untrusted', 'Critical', {
         title: 'The website’s certificate is not trusted',
