@@ -65,6 +65,7 @@ import { securityTxtRoute, trustCenterRoutes } from './modules/trust-center/rout
 import { trustedDomainRoutes } from './modules/trusted-domains/routes';
 import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/routes';
+import { watchRoutes } from './modules/watch/routes';
 import { apiDefaults } from './plugins/api-defaults';
 import { registerApiNoStore } from './plugins/api-no-store';
 import { registerCompression } from './plugins/compression';
@@ -213,6 +214,7 @@ export async function buildApp(
       await api.register(readinessRoutes(database.db));
       await api.register(reportRoutes(config, database.db));
       await api.register(riskAnalysisRoutes(config, database.db, jobs.scans));
+      await api.register(watchRoutes(config, database.db, jobs.scans, jobs.ctSearches));
       await api.register(attackGraphRoutes(database.db));
       await api.register(userRoutes(database.db, invitationsOf(jobs.mail)));
       await api.register(mailRoutes(jobs.mail));

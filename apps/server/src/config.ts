@@ -254,7 +254,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     /** Browser errors go here instead of our own API when set. */
     sentryDsn: e.SENTRY_DSN ?? null,
     /** The outside-in watch: where certificate transparency is searched (no trailing slash). */
-    watch: { ctBaseUrl: e.CT_API_BASE_URL.replace(/\/$/, '') },
+    watch: {
+      ctBaseUrl: e.CT_API_BASE_URL.replace(/\/$/, ''),
+      scanConcurrency: e.WATCH_SCAN_CONCURRENCY,
+    },
     /** Where the domain scanner sends its queries and probes (SCAN_ALLOW_PRIVATE is refused in production). */
     scan: {
       ...scannerTarget(e),

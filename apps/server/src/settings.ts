@@ -360,6 +360,10 @@ export const SETTINGS = {
     'the one origin whose workflow addresses the Microsoft Teams form accepts (a local fake, for tests and the demo); unset, only https addresses on `*.logic.azure.com`, `*.environment.api.powerplatform.com`, `*.webhook.office.com` and `outlook.office.com`',
     "Microsoft's webhook hosts",
   ),
+  WATCH_SCAN_CONCURRENCY: setting(
+    positiveInt.max(100).default(4),
+    'scheduled scans of watched domains one process runs at once (each scan holds a few dozen sockets for up to 45 s)',
+  ),
   CT_API_BASE_URL: setting(
     z.url().default('https://crt.sh'),
     'the certificate transparency search (crt.sh, or one that answers as it does, on its real path `/?q=…&output=json`) where subdomains of watched domains are looked up; tests point it at the fake crt.sh',

@@ -20,6 +20,7 @@ import { tasksEndpoints } from './tasks';
 import { toursEndpoints } from './tours';
 import { trustCenterEndpoints } from './trust-center';
 import { ownAccountEndpoints, userManagementEndpoints } from './users';
+import { watchEndpoints } from './watch';
 
 /** The endpoints by the part of the product they serve, as the API reference lists them. */
 export const ENDPOINT_GROUPS = {
@@ -34,6 +35,7 @@ export const ENDPOINT_GROUPS = {
   "The administrators' guided tour": { ...toursEndpoints },
   'Tasks and score': { ...tasksEndpoints },
   'Risk analysis': { ...riskAnalysesEndpoints },
+  'Continuous watch': { ...watchEndpoints },
   Integrations: { ...integrationsEndpoints, ...providerEndpoints, ...connectedAppsEndpoints },
   Frameworks: { ...frameworkProgressEndpoints },
   'Proof: attestations, readiness, reports and the board': { ...assuranceEndpoints },

@@ -32,3 +32,4 @@ export * from './trust-center';
 export * from './trusted-domain';
 export * from './users';
 export * from './vocabulary';
+export * from './watch';

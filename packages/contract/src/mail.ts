@@ -10,6 +10,7 @@ export const MAIL_KINDS = [
   'digest',
   'integration_alert',
   'nudge',
+  'watch_alert',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

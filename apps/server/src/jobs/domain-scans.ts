@@ -14,6 +14,7 @@ import {
   recordScan,
   runningScansStartedBefore,
   runRecordedScan,
+  type ScanOutcome,
   stillRunning,
 } from '../modules/risk-analysis/scan-lifecycle';
 import { judgeTasksByScan } from '../modules/tasks/scan-evidence';
@@ -21,6 +22,8 @@ import type { JobQueue, Queue } from './job-queue';
 import { PublicScanSlots } from './public-scan-slots';
 
 export const DOMAIN_SCAN_QUEUE = 'domain-scan';
+/** The watch's scheduled scans: a queue of their own, so that they never hold up the others. */
+export const WATCH_SCAN_QUEUE = 'watch-scan';
 
 /** A scan ends within its time limit (45 s), so a slot is surely free again after this. */
 const RETRY_AFTER_SECONDS = 60;
@@ -33,6 +36,7 @@ const RETRY_AFTER_SECONDS = 60;
  */
 export class DomainScans implements BackgroundScans {
   private readonly queue: Queue<{ scanId: string }>;
+  private readonly watchQueue: Queue<{ scanId: string }>;
   private readonly publicSlots: PublicScanSlots;
   /** The public scans this process admitted, by scan id, and how to free each one's slot. */
   private readonly publicReleases = new Map<string, () => void>();
@@ -42,24 +46,29 @@ export class DomainScans implements BackgroundScans {
     private readonly db: Db,
     private readonly options: ScannerOptions,
     private readonly log: FastifyBaseLogger,
-    publicCaps: { total: number; perClient: number },
+    caps: { total: number; perClient: number; scheduled: number },
+    /** What follows a finished scan beside its tasks' verdicts: the watch's changes. */
+    private readonly scanned: (outcome: ScanOutcome) => Promise<unknown> = async () => {},
   ) {
-    this.publicSlots = new PublicScanSlots(publicCaps);
-    this.queue = jobs.define<{ scanId: string }>({
-      name: DOMAIN_SCAN_QUEUE,
-      policy: 'standard',
-      // Room for every public scan this process admits, and for organisations' own.
-      concurrency: publicCaps.total + 2,
-      // A scan that ends in error is a result; retries are for a crash or the database away.
-      retryLimit: 2,
-      retryDelaySeconds: 5,
-      retryBackoff: true,
-      expireInSeconds: Math.ceil(this.abandonedAfterMs / 1000),
-      run: async ({ scanId }) => this.run(scanId),
-      exhausted: async ({ scanId }) => {
-        await failUnrunnableScans(db, [scanId]);
-      },
-    });
+    this.publicSlots = new PublicScanSlots(caps);
+    const queueOf = (name: string, concurrency: number) =>
+      jobs.define<{ scanId: string }>({
+        name,
+        policy: 'standard',
+        concurrency,
+        // A scan that ends in error is a result; retries are for a crash or the database away.
+        retryLimit: 2,
+        retryDelaySeconds: 5,
+        retryBackoff: true,
+        expireInSeconds: Math.ceil(this.abandonedAfterMs / 1000),
+        run: async ({ scanId }) => this.run(scanId),
+        exhausted: async ({ scanId }) => {
+          await failUnrunnableScans(db, [scanId]);
+        },
+      });
+    // Room for every public scan this process admits, and for organisations' own.
+    this.queue = queueOf(DOMAIN_SCAN_QUEUE, caps.total + 2);
+    this.watchQueue = queueOf(WATCH_SCAN_QUEUE, caps.scheduled);
   }
 
   get abandonedAfterMs(): number {
@@ -69,7 +78,8 @@ export class DomainScans implements BackgroundScans {
   async start(request: ScanRequest): Promise<DomainScanRow> {
     const row = await recordScan(this.db, request);
     try {
-      await this.queue.send({ scanId: row.id }, { id: row.id });
+      const queue = request.scheduled ? this.watchQueue : this.queue;
+      await queue.send({ scanId: row.id }, { id: row.id });
     } catch (err) {
       await failUnrunnableScans(this.db, [row.id]).catch(() => {});
       throw err;
@@ -99,16 +109,22 @@ export class DomainScans implements BackgroundScans {
       this.db,
       new Date(now.getTime() - this.abandonedAfterMs),
     );
-    const queued = await this.jobs.unfinished(DOMAIN_SCAN_QUEUE, stale);
+    const [queued, watched] = await Promise.all([
+      this.jobs.unfinished(DOMAIN_SCAN_QUEUE, stale),
+      this.jobs.unfinished(WATCH_SCAN_QUEUE, stale),
+    ]);
     return failInterruptedScans(
       this.db,
-      stale.filter((id) => !queued.has(id)),
+      stale.filter((id) => !queued.has(id) && !watched.has(id)),
     );
   }
 
   private async run(scanId: string): Promise<Record<string, unknown>> {
     const outcome = await runRecordedScan(this.db, scanId, this.options, this.log);
-    if (outcome) await judgeTasksByScan(this.db, outcome);
+    if (outcome) {
+      await judgeTasksByScan(this.db, outcome);
+      await this.scanned(outcome);
+    }
     // Ended (a scan retried after a failure is still running: its slot stays taken).
     this.freeSlot(scanId);
     return outcome ? {} : { skipped: 'the scan had already ended' };

@@ -14,12 +14,16 @@ import { createMailer } from '../modules/mail/mailer';
 import { UnsubscribeTokens } from '../modules/mail/unsubscribe-token';
 import type { NudgeContext } from '../modules/nudges/context';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
+import { ctSearch } from '../modules/watch/ct-search';
+import { recordWatchChanges } from '../modules/watch/record-changes';
+import type { CtSearchQueue } from '../modules/watch/suggestions';
 import { DomainScans } from './domain-scans';
 import { defineIntegrationSyncs, type IntegrationSyncs } from './integration-syncs';
 import { JobQueue, type QueueTiming } from './job-queue';
 import { defineMailSends } from './mail-sends';
 import { defineNudgeSends } from './nudge-sends';
 import { SCHEDULED_JOBS, scheduledJobDefinition } from './scheduled-jobs';
+import { defineCtSearches, defineWatchAlerts } from './watch';
 
 export type { IntegrationSyncJob, IntegrationSyncs, SyncQueue } from './integration-syncs';
 export type { QueueTiming } from './job-queue';
@@ -36,6 +40,8 @@ export type JobsOptions = {
   timing?: Partial<QueueTiming>;
   /** Signs the unsubscribe links of the mail the jobs compose (by default with the app's key). */
   unsubscribeTokens?: UnsubscribeTokens;
+  /** No wait between certificate transparency requests (tests). */
+  ctMinGapMs?: number;
 };
 
 export type Jobs = {
@@ -45,6 +51,8 @@ export type Jobs = {
   readonly mail: MailContext;
   /** What the nudge run and its sends need, their queue included. */
   readonly nudges: NudgeContext;
+  /** Certificate transparency searches for the watch's suggestions. */
+  readonly ctSearches: CtSearchQueue;
   /** Resolves when no job is waiting or running in the queues this process works (tests). */
   drained(): Promise<void>;
   /** Stops taking jobs and waits (bounded) for the running ones; call before the database closes. */
@@ -65,7 +73,6 @@ export async function startJobs(
   const schedule = options.schedule ?? false;
   const queue = new JobQueue(database, log, options.timing);
   const scanner = scannerOptions(config.scan, options.scanner ?? {});
-  const scans = new DomainScans(queue, db, scanner, log, config.scan.publicCaps);
   const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, { schedule });
   const mailer = createMailer(config, log);
   const key = resolveEncryptionKey(config).key;
@@ -85,6 +92,20 @@ export async function startJobs(
     mail,
     queue: defineNudgeSends(queue, () => nudges),
   };
+  const watchAlerts = defineWatchAlerts(queue, () => nudges);
+  const ctSearches = defineCtSearches(
+    queue,
+    db,
+    ctSearch({ baseUrl: config.watch.ctBaseUrl, minGapMs: options.ctMinGapMs }),
+  );
+  const scans = new DomainScans(
+    queue,
+    db,
+    scanner,
+    log,
+    { ...config.scan.publicCaps, scheduled: config.watch.scanConcurrency },
+    (outcome) => recordWatchChanges(db, watchAlerts, outcome),
+  );
   const scheduled = schedule
     ? SCHEDULED_JOBS.map((job) => ({
         job,
@@ -108,6 +129,7 @@ export async function startJobs(
     syncs,
     mail,
     nudges,
+    ctSearches,
     drained: () => queue.drained(),
     stop: async () => {
       await queue.stop();

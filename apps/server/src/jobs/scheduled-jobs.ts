@@ -18,6 +18,7 @@ import {
   productDomainScanDue,
   scanProductDomain,
 } from '../modules/trust-center/product-domain-scan';
+import { queueDueScans } from '../modules/watch/due-scans';
 import type { JobDefinition } from './job-definition';
 
 /**
@@ -129,6 +130,15 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     cron: '20 3 * * *',
     expireInSeconds: 10 * 60,
     run: async (db) => ({ messages: await purgeOldMessageBodies(db) }),
+  },
+  {
+    // Every five minutes: the watched names whose time has come are scanned. Each name keeps its
+    // own minute of the day, so the work is spread evenly; a run takes a name once, whatever the
+    // number of processes.
+    name: 'watch-schedule',
+    cron: '*/5 * * * *',
+    expireInSeconds: 4 * 60,
+    run: async (db, _config, signal, { scans }) => queueDueScans(db, scans, new Date(), signal),
   },
   {
     // The trust center's live grade of the product's own domain (TRUST_CENTER_DOMAIN): a daily

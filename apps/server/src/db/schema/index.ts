@@ -17,3 +17,4 @@ export * from './tasks';
 export * from './tours';
 export * from './trust-pages';
 export * from './users';
+export * from './watch';

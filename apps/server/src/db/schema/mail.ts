@@ -36,7 +36,7 @@ export const mailMessages = pgTable(
     index('mail_messages_user_kind').on(t.userId, t.kind),
     check(
       'mail_messages_kind',
-      sql`${t.kind} in ('invitation', 'reminder', 'digest', 'integration_alert', 'nudge')`,
+      sql`${t.kind} in ('invitation', 'reminder', 'digest', 'integration_alert', 'nudge', 'watch_alert')`,
     ),
     check('mail_messages_status', sql`${t.status} in ('queued', 'sent', 'retrying', 'failed')`),
   ],

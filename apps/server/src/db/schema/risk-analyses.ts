@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { users } from './users';
+import { watchTargets } from './watch';
 
 export const scanState = pgEnum('scan_state', SCAN_STATES);
 
@@ -36,6 +37,18 @@ export const domainScans = pgTable(
     requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
     report: jsonb('report').$type<ScanReport>(),
     error: text('error'),
+    /**
+     * The watched name it scanned, other than the organisation's own domain: another domain it
+     * owns, or a subdomain. Null for the organisation's own domain and for public scans; only
+     * those are the organisation's analysis (tasks, attack graph, score).
+     */
+    watchTargetId: uuid('watch_target_id').references(() => watchTargets.id, {
+      onDelete: 'cascade',
+    }),
+    /** Which checks it runs: all of them, or (a subdomain) the website's and certificate's. */
+    scope: text('scope', { enum: ['full', 'web'] })
+      .notNull()
+      .default('full'),
     /** A stored sample report given to a demo organisation (demo data only), not a real scan. */
     sample: boolean('sample').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +57,7 @@ export const domainScans = pgTable(
   (t) => [
     index('domain_scans_organization').on(t.organizationId, t.startedAt),
     index('domain_scans_domain').on(t.domain, t.startedAt),
+    index('domain_scans_watch_target').on(t.watchTargetId, t.startedAt),
   ],
 );
 

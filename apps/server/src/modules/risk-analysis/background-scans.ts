@@ -5,7 +5,15 @@ export type ScanRequest = {
   domain: string;
   organizationId: string | null;
   requestedById: string | null;
+  /** A watched name other than the organisation's own domain (see `domain_scans`). */
+  watchTargetId?: string | null;
+  /** All checks, or a subdomain's website and certificate only. */
+  scope?: ScanScope;
+  /** Started by the watch's schedule: runs in its own queue, within its concurrency limit. */
+  scheduled?: boolean;
 };
+
+export type ScanScope = 'full' | 'web';
 
 /**
  * What the routes need of whatever runs scans in the background (`jobs/domain-scans.ts`, built

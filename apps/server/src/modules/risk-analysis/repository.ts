@@ -1,5 +1,5 @@
 import type { ScanFinding, ScanReport } from '@castellan/contract';
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { domainScans } from '../../db/schema';
 
@@ -11,6 +11,8 @@ export async function insertScan(
     domain: string;
     organizationId: string | null;
     requestedById: string | null;
+    watchTargetId?: string | null;
+    scope?: 'full' | 'web';
     checksTotal: number;
   },
 ): Promise<DomainScanRow> {
@@ -144,8 +146,8 @@ export async function findRecentPublicScan(
 }
 
 /**
- * The organisation's own scans, newest first: never the stored sample (demo data), which is not
- * a scan of its domain. Everything that treats a scan as a fact about the organisation (task
+ * The organisation's own scans, newest first: of its own domain (not of the other names it
+ * watches), never the stored sample (demo data), which is not a scan of its domain. Everything that treats a scan as a fact about the organisation (task
  * evidence, attack graph, breach cost, score history, digest) reads scans through this.
  */
 export async function listOrganizationScans(
@@ -159,6 +161,7 @@ export async function listOrganizationScans(
     .where(
       and(
         eq(domainScans.organizationId, organizationId),
+        isNull(domainScans.watchTargetId),
         eq(domainScans.sample, false),
         options.onlyDone ? eq(domainScans.state, 'done') : undefined,
       ),
@@ -212,10 +215,61 @@ export async function hasFinishedRealScan(db: Db, organizationId: string): Promi
     .where(
       and(
         eq(domainScans.organizationId, organizationId),
+        isNull(domainScans.watchTargetId),
         eq(domainScans.state, 'done'),
         eq(domainScans.sample, false),
       ),
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The latest scan of each of these watched names (not the organisation's own domain). */
+export async function latestScansOfTargets(
+  db: Db,
+  targetIds: readonly string[],
+): Promise<Map<string, DomainScanRow>> {
+  if (targetIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([domainScans.watchTargetId])
+    .from(domainScans)
+    .where(inArray(domainScans.watchTargetId, [...targetIds]))
+    .orderBy(domainScans.watchTargetId, desc(domainScans.startedAt));
+  return new Map(rows.map((s) => [s.watchTargetId ?? '', s]));
+}
+
+/**
+ * The report of the latest finished scan of the same name before this one: of the same watched
+ * name, or of the organisation's own domain (never the sample).
+ */
+export async function findPreviousReport(
+  db: Db,
+  scan: { id: string; organizationId: string; watchTargetId: string | null; startedAt: Date },
+): Promise<ScanReport | null> {
+  const [row] = await db
+    .select({ report: domainScans.report })
+    .from(domainScans)
+    .where(
+      and(
+        eq(domainScans.organizationId, scan.organizationId),
+        scan.watchTargetId
+          ? eq(domainScans.watchTargetId, scan.watchTargetId)
+          : isNull(domainScans.watchTargetId),
+        eq(domainScans.sample, false),
+        eq(domainScans.state, 'done'),
+        ne(domainScans.id, scan.id),
+        lt(domainScans.startedAt, scan.startedAt),
+      ),
+    )
+    .orderBy(desc(domainScans.startedAt))
+    .limit(1);
+  return row?.report ?? null;
+}
+
+export async function findScanStart(db: Db, id: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ startedAt: domainScans.startedAt })
+    .from(domainScans)
+    .where(eq(domainScans.id, id));
+  return row?.startedAt ?? null;
 }

@@ -1,5 +1,5 @@
 import type { ScanReport } from '@castellan/contract';
-import { SCAN_CHECK_COUNT, type ScannerOptions } from '@castellan/scanner';
+import { SCAN_CHECK_COUNT, type ScannerOptions, WEB_CHECK_IDS } from '@castellan/scanner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ScanRequest } from './background-scans';
@@ -21,11 +21,27 @@ import { INTERNAL_FAILURE, INTERRUPTED } from './scan-failure';
 
 /** Records a scan that has not started yet, with every check still to do. */
 export function recordScan(db: Db, request: ScanRequest): Promise<DomainScanRow> {
-  return insertScan(db, { ...request, checksTotal: SCAN_CHECK_COUNT });
+  const scope = request.scope ?? 'full';
+  return insertScan(db, {
+    domain: request.domain,
+    organizationId: request.organizationId,
+    requestedById: request.requestedById,
+    watchTargetId: request.watchTargetId ?? null,
+    scope,
+    checksTotal: scope === 'web' ? WEB_CHECK_IDS.length : SCAN_CHECK_COUNT,
+  });
 }
 
-/** What a run of a scan came to: whose scan it was and its report (null when it failed). */
-export type ScanOutcome = { organizationId: string | null; report: ScanReport | null };
+/**
+ * What a run of a scan came to: which scan, whose, of which watched name (null: the
+ * organisation's own domain, or a public scan) and its report (null when it failed).
+ */
+export type ScanOutcome = {
+  scanId: string;
+  organizationId: string | null;
+  watchTargetId: string | null;
+  report: ScanReport | null;
+};
 
 /**
  * Runs a recorded scan from its start again (a crash may have cut an earlier run off). Null when
@@ -39,7 +55,13 @@ export async function runRecordedScan(
 ): Promise<ScanOutcome | null> {
   const row = await restartScan(db, scanId);
   if (!row) return null;
-  return { organizationId: row.organizationId, report: await runScan(db, row, options, log) };
+  const scoped = row.scope === 'web' ? { ...options, checks: WEB_CHECK_IDS } : options;
+  return {
+    scanId,
+    organizationId: row.organizationId,
+    watchTargetId: row.watchTargetId,
+    report: await runScan(db, row, scoped, log),
+  };
 }
 
 /** Ends scans that no run will finish (their job failed for good) with the internal failure. */

@@ -20,15 +20,19 @@ export async function recordScanEvidence(
   await recordEvidence(db, organizationId, 'domain-scan', verdicts, finishedAt);
 }
 
-/** An organisation's finished scan judges its Admin tasks; a public or failed one judges nothing. */
+/**
+ * An organisation's finished scan of its own domain judges its Admin tasks; a public or failed
+ * one, or one of another name it watches, judges nothing.
+ */
 export async function judgeTasksByScan(
   db: Db,
   outcome: {
     organizationId: string | null;
+    watchTargetId?: string | null;
     report: { findings: readonly FindingVerdict[] } | null;
   },
 ): Promise<void> {
-  if (outcome.report && outcome.organizationId) {
+  if (outcome.report && outcome.organizationId && !outcome.watchTargetId) {
     await recordScanEvidence(db, outcome.organizationId, outcome.report.findings, new Date());
   }
 }

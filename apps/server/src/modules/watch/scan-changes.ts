@@ -1,17 +1,18 @@
 // What changed between two scans of one domain, for the watch's timeline and its alerts, and how
 // near the website's certificate is to expiring. Pure: reports in, changes out.
-import { type ScanFinding, type ScanReport, SEVERITIES } from '@castellan/contract';
+import {
+  type ScanFinding,
+  type ScanReport,
+  SEVERITIES,
+  type WatchChangeKind,
+  type WatchDirection,
+} from '@castellan/contract';
 import { type ObservedChange, observedChanges } from './observed-changes';
 
-export type ChangeDirection = 'worse' | 'better' | 'neutral';
+export type ChangeDirection = WatchDirection;
 
-export type ScanChangeKind =
-  | 'check-worse'
-  | 'check-better'
-  | 'finding-new'
-  | 'record-changed'
-  | 'header-changed'
-  | 'certificate-renewed';
+/** What two scans can show changed (an expiry warning comes from one scan and a date). */
+export type ScanChangeKind = Exclude<WatchChangeKind, 'certificate-expiring'>;
 
 export type ScanChange = {
   kind: ScanChangeKind;

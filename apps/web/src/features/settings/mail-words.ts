@@ -62,6 +62,7 @@ export const KIND_NAMES: Record<MailKind, string> = {
   reminder: 'Reminder',
   digest: 'Digest',
   integration_alert: 'Integration alert',
+  watch_alert: 'Watch alert',
   nudge: 'Nudge',
 };
 
