@@ -55,7 +55,12 @@ for (const viewport of VIEWPORTS) {
     test('the risk analysis is in tabs, by keyboard, kept in the address', async ({ page }) => {
       await openAppAs(page, ADMIN, '/risk-analysis/');
       const list = tabs(page);
-      await expect(list.getByRole('tab')).toHaveText(['Summary', /^Domain report/, 'Frameworks']);
+      await expect(list.getByRole('tab')).toHaveText([
+        'Summary',
+        /^Domain report/,
+        'Frameworks',
+        'Watch',
+      ]);
       const summary = list.getByRole('tab', { name: 'Summary' });
       await expect(summary).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel')).toHaveCount(1);

@@ -1,7 +1,7 @@
 import type { ScanReport } from '@castellan/contract';
 import { Group, Stack, Text } from '@mantine/core';
+import { GradeBadge } from '../../components/GradeBadge';
 import { formatDate } from '../../lib/format-date';
-import { GradeBadge } from './GradeBadge';
 import { countProblems } from './report-findings';
 import { SampleMark } from './SampleReport';
 

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
@@ -23,11 +23,15 @@ import { RISK_TAB_NAMES, type RiskTab, riskTabFrom, riskTabsFor, withRiskTab } f
 import { ScoreHistory } from './ScoreHistory';
 import { TopAttackPaths } from './TopAttackPaths';
 
+// Only administrators who open the tab need the watch's code.
+const WatchSection = lazy(async () => ({ default: (await import('../watch')).WatchSection }));
+
 /**
  * `/risk-analysis`, the organisation's risk hub, in tabs kept in the address (`?tab=…`):
  * the summary (the expected breach cost and score history; for administrators the top attack
  * paths and the identity and device posture), the latest domain report with a way to run it
- * again, and (administrators) how much of two security frameworks the organisation meets.
+ * again, and (administrators) how much of two security frameworks the organisation meets and the
+ * continuous watch of its domains.
  */
 export default function RiskAnalysisPage() {
   const { data: user } = useUserData();
@@ -150,6 +154,14 @@ export default function RiskAnalysisPage() {
         {isAdmin && (
           <Tabs.Panel value="frameworks" pt="lg">
             <FrameworksSection />
+          </Tabs.Panel>
+        )}
+
+        {isAdmin && (
+          <Tabs.Panel value="watch" pt="lg">
+            <Suspense fallback={null}>
+              <WatchSection />
+            </Suspense>
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,7 +1,7 @@
 import type { OrganizationAnalysisResponse } from '@castellan/contract';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { gradeColor } from '../../components/grade-color';
 import { formatDate } from '../../lib/format-date';
-import { gradeColor } from './report-display';
 import { scoredHistory, sparklinePoints } from './score-history';
 
 const WIDTH = 240;

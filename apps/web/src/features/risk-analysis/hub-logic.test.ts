@@ -1,6 +1,7 @@
 import type { AttackNode, AttackPath } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
 import { postureGroups } from './entry-posture';
+import { riskTabFrom, riskTabsFor, withRiskTab } from './risk-tabs';
 import { topPaths } from './top-paths';
 
 const node = (id: string, patch: Partial<AttackNode> = {}): AttackNode => ({
@@ -84,5 +85,28 @@ describe('top attack paths', () => {
     const top = topPaths({ nodes, paths });
     expect(top.map((p) => p.id)).toEqual(['1', '2', '3']);
     expect(top[0]?.steps).toEqual(['No MFA', 'Phish', 'impact:gone']);
+  });
+});
+
+describe('risk analysis tabs', () => {
+  it('gives the frameworks and the watch to administrators only', () => {
+    expect(riskTabsFor(true)).toEqual(['summary', 'report', 'frameworks', 'watch']);
+    expect(riskTabsFor(false)).toEqual(['summary', 'report']);
+  });
+
+  it('opens the tab the address asks for when the user may open it, else the summary', () => {
+    const asking = (tab: string) => new URLSearchParams({ tab });
+    expect(riskTabFrom(asking('watch'), true)).toBe('watch');
+    expect(riskTabFrom(asking('watch'), false)).toBe('summary');
+    expect(riskTabFrom(asking('frameworks'), false)).toBe('summary');
+    expect(riskTabFrom(asking('report'), false)).toBe('report');
+    expect(riskTabFrom(asking('nonsense'), true)).toBe('summary');
+    expect(riskTabFrom(new URLSearchParams(), true)).toBe('summary');
+  });
+
+  it('keeps the rest of the address when a tab opens, and no parameter for the summary', () => {
+    const params = new URLSearchParams({ tab: 'report', other: 'x' });
+    expect(withRiskTab(params, 'watch').toString()).toBe('tab=watch&other=x');
+    expect(withRiskTab(params, 'summary').toString()).toBe('other=x');
   });
 });

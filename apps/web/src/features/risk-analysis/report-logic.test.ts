@@ -1,6 +1,7 @@
 import type { ScanFinding, ScanReport } from '@castellan/contract';
 import { describe, expect, it } from 'vitest';
-import { areaGradeText, findingBadge, gradeColor } from './report-display';
+import { gradeColor } from '../../components/grade-color';
+import { areaGradeText, findingBadge } from './report-display';
 import { countProblems, groupFindings, topProblems } from './report-findings';
 import { pollWhileRunning, scanProgress } from './scan-progress';
 import { scoredHistory, sparklinePoints } from './score-history';

@@ -1,6 +1,6 @@
 import type { Grade } from '@castellan/contract/vocabulary';
 import { Text, ThemeIcon } from '@mantine/core';
-import { gradeColor } from './report-display';
+import { gradeColor } from './grade-color';
 
 /** A grade as a big coloured letter; read out as "Domain grade D" unless it is of `what` else. */
 export function GradeBadge({

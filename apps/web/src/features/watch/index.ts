@@ -1,0 +1,1 @@
+export { WatchSection } from './WatchSection';
