@@ -1,5 +1,6 @@
 // `npm run demo`: the product as `npm start` runs it, with every offline fake beside it (the
-// sign-in providers, every integration's provider and Stripe), all agreeing on the app's one address.
+// sign-in providers, every integration's provider, Stripe and crt.sh), all agreeing on the app's
+// one address.
 //   PORT=4000 npm run demo          the app on PORT (default 3000), the fakes from PORT+91 on
 //   npm run demo -- --no-build      without building first
 // PUBLIC_URL, when set, is the address for every one of them; DATA_DIR and the other settings
@@ -44,6 +45,8 @@ say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider i
   in Settings → Notifications and press "Send me a test nudge" on its Integrations card.
   On the fake Google's page allow as alice.morgan@brightwave.example; on the fake Microsoft's
   choose Olivia Parker and accept; on the fake Meta's press Continue.
+  Risk analysis → Watch → "Search certificate logs" finds Brightwave's names in the fake crt.sh
+  (demo organisations are not scanned on the schedule: their domains are made up).
   "Sign in with Google" or "with Microsoft" takes any demo address, e.g. alice.morgan@brightwave.example, with any password.
   Ctrl-C stops everything.
 `);

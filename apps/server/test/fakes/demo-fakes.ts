@@ -1,8 +1,10 @@
 // Every offline fake with the demo organisations' worlds in it, in this one process: the two
-// sign-in providers, the fake of each provider in the list (providers.ts) and Stripe. The browser
+// sign-in providers, the fake of each provider in the list (providers.ts), Stripe and crt.sh. The browser
 // tests start one set per worker, `npm run demo` one beside the app; run-fake.ts starts one
 // provider's alone. Test and demo code only.
 import { PROVIDER_IDS, type ProviderId } from '@castellan/contract';
+import { demoCertificates } from './crtsh/demo-world';
+import { startFakeCrtsh } from './crtsh/fake-crtsh';
 import type { Listening } from './kit/listen';
 import { startOidcProvider } from './oidc-providers';
 import { PROVIDER_FAKES } from './providers';
@@ -14,11 +16,12 @@ export type DemoFakePorts = {
   googleSignIn: number;
   microsoftSignIn: number;
   stripe?: number;
+  crtsh?: number;
 } & Partial<Record<ProviderId, number>>;
 
 export type DemoFakes = {
   /** The sign-in providers' issuers, and the address of every other fake. */
-  urls: { googleIssuer: string; microsoftIssuer: string; stripe: string } & Record<
+  urls: { googleIssuer: string; microsoftIssuer: string; stripe: string; crtsh: string } & Record<
     ProviderId,
     string
   >;
@@ -31,7 +34,7 @@ export type DemoFakes = {
 
 /** The ports of a set beside an app on `appPort` (`npm run demo`): in a row from appPort + 91. */
 export function demoFakePorts(appPort: number): Required<DemoFakePorts> {
-  const names = ['googleSignIn', 'microsoftSignIn', ...PROVIDER_IDS, 'stripe'];
+  const names = ['googleSignIn', 'microsoftSignIn', ...PROVIDER_IDS, 'stripe', 'crtsh'];
   return Object.fromEntries(
     names.map((name, i) => [name, appPort + 91 + i]),
   ) as Required<DemoFakePorts>;
@@ -54,6 +57,13 @@ export async function startDemoFakes(appUrl: string, ports: DemoFakePorts): Prom
       }),
     ]),
     ['stripe', startFakeStripe({ port: ports.stripe, appUrl })],
+    [
+      'crtsh',
+      startFakeCrtsh({ port: ports.crtsh, certificates: demoCertificates() }).then((fake) => ({
+        url: fake.url,
+        close: fake.close,
+      })),
+    ],
   ];
   const started = await Promise.allSettled(starting.map(([, fake]) => fake));
   const fakes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -85,6 +95,7 @@ export async function startDemoFakes(appUrl: string, ports: DemoFakePorts): Prom
       STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
       STRIPE_API_BASE_URL: urls.stripe,
+      CT_API_BASE_URL: urls.crtsh,
     },
     about,
     close,
