@@ -110,7 +110,8 @@ export type DeleteOutcome = 'done' | 'already-gone' | 'busy';
  */
 export async function deleteOutcome(response: ResponsePromise): Promise<DeleteOutcome> {
   try {
-    return (await jsonOrNothing<unknown>(response)) === undefined ? 'busy' : 'done';
+    // Only the 429 given up on is "busy": a removal may well answer 204 No Content.
+    return wasRateLimited(await response) ? 'busy' : 'done';
   } catch (error) {
     if (httpStatus(error) === 404) return 'already-gone';
     throw error;

@@ -13,9 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, apiQuery, send } from '../../lib/api';
-import { type DeleteOutcome, wasRateLimited } from '../../lib/create-http';
-import { httpStatus } from '../../lib/http';
+import { api, apiDelete, apiQuery } from '../../lib/api';
 import { anyScanRunning } from './watch-words';
 
 const WATCH_KEY = ['watch'] as const;
@@ -121,17 +119,8 @@ export function useScanTarget() {
 export function useRemoveTarget() {
   const queryClient = useQueryClient();
   return useMutation({
-    // Not `apiDelete`: it takes any answer without content for a busy server, and this endpoint
-    // answers a removal with 204.
-    mutationFn: async (target: WatchTarget): Promise<DeleteOutcome> => {
-      try {
-        const response = await send('DELETE', '/watch/targets/:id', { params: { id: target.id } });
-        return wasRateLimited(response) ? 'busy' : 'done';
-      } catch (error) {
-        if (httpStatus(error) === 404) return 'already-gone';
-        throw error;
-      }
-    },
+    mutationFn: (target: WatchTarget) =>
+      apiDelete('/watch/targets/:id', { params: { id: target.id } }),
     onSuccess: async (outcome) => {
       if (outcome === 'busy') return;
       await Promise.all([
