@@ -4,6 +4,7 @@ import type { RetryOptions } from 'ky';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createHttp,
+  deleteOutcome,
   INVALID_CONTENT_TYPE,
   jsonOrNothing,
   SESSION_EXPIRED_LOG_IN_AGAIN,
@@ -110,6 +111,23 @@ describe('HTTP client', () => {
     };
     await expect(jsonOrNothing(client().http.get('x'))).resolves.toEqual({ ok: true });
     expect(hits).toHaveLength(2);
+  });
+
+  it('takes a DELETE answered 204 as done, a 404 as already gone, and only a 429 given up on as busy', async () => {
+    handler = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    await expect(deleteOutcome(client().http.delete('x'))).resolves.toBe('done');
+    handler = json(200, { ok: true });
+    await expect(deleteOutcome(client().http.delete('x'))).resolves.toBe('done');
+    handler = json(404, { error: 'gone' });
+    await expect(deleteOutcome(client().http.delete('x'))).resolves.toBe('already-gone');
+    handler = (_req, res) => {
+      res.writeHead(429, { 'retry-after': '0' });
+      res.end();
+    };
+    await expect(deleteOutcome(client().http.delete('x'))).resolves.toBe('busy');
   });
 
   it("uses an error body's error field as the message", async () => {
