@@ -1,5 +1,5 @@
 import type { WatchFrequency, WatchTargetKind, WatchTargetSource } from '@castellan/contract';
-import { and, asc, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   organizations,
@@ -163,19 +163,34 @@ export async function takeDueTargets(
       .orderBy(asc(watchTargets.nextScanAt))
       .limit(limit)
       .for('update', { of: watchTargets, skipLocked: true });
-    const taken: DueTarget[] = [];
-    for (const { target, frequency } of due) {
-      const scan = !target.lastScanStartedAt || target.lastScanStartedAt < notSince;
-      const one = { ...target, frequency: frequency ?? ('daily' as const) };
-      await tx
-        .update(watchTargets)
-        .set({
-          nextScanAt: next(one),
-          lastScanStartedAt: scan ? now : target.lastScanStartedAt,
-        })
-        .where(eq(watchTargets.id, target.id));
-      taken.push({ ...one, scan });
-    }
+    const taken: DueTarget[] = due.map(({ target, frequency }) => ({
+      ...target,
+      frequency: frequency ?? 'daily',
+      scan: !target.lastScanStartedAt || target.lastScanStartedAt < notSince,
+    }));
+    if (taken.length === 0) return taken;
+    // One statement for the batch: each name's next time, and "started now" for those scanned.
+    const nextTimes = sql.join(
+      taken.map((t) => sql`when ${t.id}::uuid then ${next(t).toISOString()}::timestamptz`),
+      sql` `,
+    );
+    const scanned = taken.filter((t) => t.scan).map((t) => t.id);
+    await tx
+      .update(watchTargets)
+      .set({
+        nextScanAt: sql`case ${watchTargets.id} ${nextTimes} end`,
+        ...(scanned.length > 0
+          ? {
+              lastScanStartedAt: sql`case when ${inArray(watchTargets.id, scanned)} then ${now.toISOString()}::timestamptz else ${watchTargets.lastScanStartedAt} end`,
+            }
+          : {}),
+      })
+      .where(
+        inArray(
+          watchTargets.id,
+          taken.map((t) => t.id),
+        ),
+      );
     return taken;
   });
 }

@@ -1,12 +1,21 @@
 import { endpoints } from '@castellan/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { auditActor } from '../audit/actor';
 import type { BackgroundScans } from '../risk-analysis/background-scans';
 import { sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import { type CtSearchQueue, searchSuggestions, sourceOf, suggestionsOf } from './suggestions';
-import { addTarget, changeFrequency, removeTarget, scanTargetNow, watchOf } from './targets';
+import {
+  addTarget,
+  changeFrequency,
+  removeTarget,
+  scanTargetNow,
+  type WatchCaller,
+  watchOf,
+} from './targets';
 import { timelineOf } from './timeline';
 
 /** The continuous watch of the organisation's domains (administrators). */
@@ -22,28 +31,27 @@ export const watchRoutes =
       watchOf(db, sessionOf(request).organization.id),
     );
 
-    route(app, endpoints.setWatchSettings, async (request) => {
-      const { organization, user } = sessionOf(request);
-      return changeFrequency(
-        db,
-        { organizationId: organization.id, userId: user.id },
-        request.body.frequency,
-      );
-    });
+    const callerOf = (request: FastifyRequest): WatchCaller => {
+      const session = sessionOf(request);
+      return { organizationId: session.organization.id, actor: auditActor(session) };
+    };
+
+    route(app, endpoints.setWatchSettings, async (request) =>
+      changeFrequency(db, callerOf(request), request.body.frequency),
+    );
 
     route(
       app,
       endpoints.addWatchTarget,
       { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
       async (request, reply) => {
-        const { organization, user } = sessionOf(request);
+        const { organization } = sessionOf(request);
         const target = await addTarget(
           db,
           scans,
           {
-            organizationId: organization.id,
+            ...callerOf(request),
             domain: organization.domain,
-            userId: user.id,
             allowReserved: config.scan.allowPrivate,
           },
           request.body.name,
@@ -54,7 +62,7 @@ export const watchRoutes =
     );
 
     route(app, endpoints.removeWatchTarget, async (request, reply) => {
-      await removeTarget(db, sessionOf(request).organization.id, request.params.id);
+      await removeTarget(db, callerOf(request), request.params.id);
       return reply.code(204).send(null);
     });
 

@@ -15,6 +15,8 @@ import {
   NotFoundError,
   TooManyRequestsError,
 } from '../../lib/errors';
+import type { AuditActor } from '../audit/actor';
+import { recordAuditEvent } from '../audit/repository';
 import type { BackgroundScans } from '../risk-analysis/background-scans';
 import {
   type DomainScanRow,
@@ -34,10 +36,11 @@ import {
 } from './repository';
 import { firstDue, MIN_INTERVAL_MS } from './schedule';
 
-export type WatchActor = {
-  organizationId: string;
+/** Who changes the watch, and where: every change is in the organisation's audit log. */
+export type WatchCaller = { organizationId: string; actor: AuditActor };
+
+export type WatchActor = WatchCaller & {
   domain: string;
-  userId: string;
   /** Whether reserved names (`.test`) may be watched: the scanner's SCAN_ALLOW_PRIVATE. */
   allowReserved: boolean;
 };
@@ -95,11 +98,19 @@ export async function watchOf(db: Db, organizationId: string): Promise<WatchResp
 
 export async function changeFrequency(
   db: Db,
-  actor: Pick<WatchActor, 'organizationId' | 'userId'>,
+  caller: WatchCaller,
   frequency: WatchFrequency,
 ): Promise<WatchResponse> {
-  await saveFrequency(db, actor.organizationId, frequency, actor.userId);
-  return watchOf(db, actor.organizationId);
+  await db.transaction(async (tx) => {
+    await saveFrequency(tx, caller.organizationId, frequency, caller.actor.id);
+    await recordAuditEvent(tx, {
+      action: 'watch.frequency_changed',
+      organizationId: caller.organizationId,
+      actor: caller.actor,
+      details: { frequency },
+    });
+  });
+  return watchOf(db, caller.organizationId);
 }
 
 /** Starts a scan of a target that its rate limit lets through (already marked started). */
@@ -145,20 +156,36 @@ export async function addTarget(
     name,
     kind: name.endsWith(`.${actor.domain}`) ? 'subdomain' : 'domain',
     source,
-    addedById: actor.userId,
+    addedById: actor.actor.id,
     nextScanAt: firstDue(id, now),
     lastScanStartedAt: now,
   });
   if (!row) throw new ConflictError(`${name} is already watched.`);
+  await recordAuditEvent(db, {
+    action: 'watch.target_added',
+    organizationId: actor.organizationId,
+    actor: actor.actor,
+    details: { name, kind: row.kind, source },
+  });
   const scan = await startScan(scans, row, false);
   return targetOf(row, scan);
 }
 
-export async function removeTarget(db: Db, organizationId: string, id: string): Promise<void> {
-  if (await deleteTarget(db, organizationId, id)) return;
-  const row = await findTarget(db, organizationId, id);
+export async function removeTarget(db: Db, caller: WatchCaller, id: string): Promise<void> {
+  const row = await findTarget(db, caller.organizationId, id);
   if (!row) throw new NotFoundError('That name is not watched.');
-  throw new BadRequestError(`${row.name} is your organisation's own domain: it is always watched.`);
+  if (row.kind === 'primary') {
+    throw new BadRequestError(
+      `${row.name} is your organisation's own domain: it is always watched.`,
+    );
+  }
+  if (!(await deleteTarget(db, caller.organizationId, id))) return;
+  await recordAuditEvent(db, {
+    action: 'watch.target_removed',
+    organizationId: caller.organizationId,
+    actor: caller.actor,
+    details: { name: row.name },
+  });
 }
 
 /** Scans a watched name now, unless it was scanned within the hour (429 with when it may be). */

@@ -6,6 +6,7 @@ import type {
 } from '@castellan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRows } from '../../../test/audit-rows';
 import { type FakeCrtsh, startFakeCrtsh } from '../../../test/fakes/crtsh/fake-crtsh';
 import { type FakeSmtpServer, startSmtpServer } from '../../../test/fakes/smtp-server';
 import { databaseKinds, expectError, useTestApp } from '../../../test/test-app';
@@ -80,8 +81,9 @@ describe.each(databaseKinds())('the continuous watch on %s', (kind) => {
     return watched;
   };
 
-  /** A scan of the organisation's own domain, as the schedule starts one, run to its end. */
-  async function scanOwnDomain() {
+  /** A scan of the organisation's own domain at `at`, as the schedule starts one, run to its end. */
+  async function scanOwnDomain(at = new Date()) {
+    clock = at;
     const org = await watchedOrg();
     await server().app.jobs.scans.start({
       domain: WATCHED,
@@ -103,7 +105,6 @@ describe.each(databaseKinds())('the continuous watch on %s', (kind) => {
 
   it('reopens the DMARC task when the policy is weakened between two scans, and alerts once', async () => {
     const org = await watchedOrg();
-    clock = new Date();
     world.dmarc.policy = 'reject';
     await scanOwnDomain();
     expect(await changesOf(org.cookie)).toEqual([]);
@@ -146,10 +147,8 @@ describe.each(databaseKinds())('the continuous watch on %s', (kind) => {
     const before = alertMails().length;
     const expiring = async () =>
       (await changesOf(org.cookie)).filter((c) => c.kind === 'certificate-expiring');
-    const scanAt = async (daysLeft: number) => {
-      clock = new Date(world.notAfter.getTime() - daysLeft * DAY);
-      await scanOwnDomain();
-    };
+    const scanAt = (daysLeft: number) =>
+      scanOwnDomain(new Date(world.notAfter.getTime() - daysLeft * DAY));
 
     await scanAt(22);
     expect(await expiring()).toEqual([]);
@@ -256,6 +255,23 @@ describe.each(databaseKinds())('the continuous watch on %s', (kind) => {
     expect((await call('DELETE', `/api/watch/targets/${sub?.id}`, org.cookie)).statusCode).toBe(
       204,
     );
+    const changed = await call('PUT', '/api/watch/settings', org.cookie, { frequency: 'weekly' });
+    expect(changed.json().frequency).toBe('weekly');
+    // Every change of the watch is in the organisation's audit log, with who made it.
+    const audited = async (action: string) =>
+      (await auditRows(server, action)).map((a) => [a.actorEmail, a.details]);
+    expect(await audited('watch.target_added')).toEqual([
+      [
+        `it@${WATCHED}`,
+        { name: MISMATCHED, kind: 'subdomain', source: 'certificate-transparency' },
+      ],
+    ]);
+    expect(await audited('watch.target_removed')).toEqual([
+      [`it@${WATCHED}`, { name: MISMATCHED }],
+    ]);
+    expect(await audited('watch.frequency_changed')).toEqual([
+      [`it@${WATCHED}`, { frequency: 'weekly' }],
+    ]);
     await db().delete(watchTargets).where(sql`${watchTargets.name} like 'extra%'`);
   });
 
