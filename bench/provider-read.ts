@@ -1,9 +1,9 @@
 // What the provider-read benches (google-sync.ts, m365-sync.ts) share: the fake in a child
 // process and its controls, the heap and CPU sampling of the measured reads, and the table.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { PROVIDERS, type ProviderId } from '@castellan/contract';
+import { collectGarbage } from './collect-garbage';
 import { freePort, HOST, repoRoot } from './server-process';
 
 export const MB = 1024 * 1024;
@@ -32,12 +32,6 @@ export type ProviderReadFigures = {
   /** Heap kept after a full GC with the read's result still held, above the heap before it. */
   retainedMb: number;
 };
-
-/** A full GC, so heap figures are not just the garbage of whatever ran before. */
-const collectGarbage: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
 
 /**
  * Starts a provider's fake (apps/server/test/fakes/run-fake.ts) in a child process, ready once it

@@ -1,12 +1,15 @@
 // `npm run bench`: start-up times and load on PGlite and PostgreSQL, the size of the first page,
 // the domain scan's speed, the Google Workspace and Microsoft 365 reads' speed and memory, the
-// hourly nudge run over 200 organisations, and nudges' throughput through Slack.
+// hourly nudge run over 200 organisations, nudges' throughput through Slack, and the watch's
+// scheduled scans of 1,000 fixture domains.
 // Env: BENCH_DURATION: seconds of load per backend (default 10; the mixed load runs six times as
 //      long, so 60 s by default);
 //      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
 //      (default postgres://postgres@127.0.0.1:5432/test);
 //      BENCH_ONLY: the parts to run, separated by commas (agent, scan, google, m365, nudges,
-//      slack, pglite, postgres, pages); default all.
+//      slack, watch, pglite, postgres, pages); default all;
+//      BENCH_WATCH_DOMAINS, BENCH_WATCH_CONCURRENCY: the watch's scheduled scans, how many domains
+//      (default 1,000) and WATCH_SCAN_CONCURRENCY (default 8).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,14 @@ import {
   type SlackThroughputFigures,
   slackThroughputTable,
 } from './slack-throughput';
+import {
+  measureWatchScans,
+  type WatchScanFigures,
+  watchScanProblems,
+  watchScanSettings,
+  watchScanSummary,
+  watchScanTable,
+} from './watch-scans';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 if (!Number.isFinite(duration) || duration <= 0) {
@@ -45,13 +56,25 @@ if (!['127.0.0.1', 'localhost'].includes(new URL(pgAdminUrl).hostname)) {
   throw new Error('BENCH_PG_URL must point at 127.0.0.1 or localhost');
 }
 const pgDatabase = `castellan_bench_${process.pid}`;
-const PARTS = ['agent', 'scan', 'google', 'm365', 'nudges', 'slack', 'pglite', 'postgres', 'pages'];
+const PARTS = [
+  'agent',
+  'scan',
+  'google',
+  'm365',
+  'nudges',
+  'slack',
+  'watch',
+  'pglite',
+  'postgres',
+  'pages',
+];
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const unknownPart = only?.find((p) => !PARTS.includes(p));
 if (unknownPart !== undefined) {
   throw new Error(`BENCH_ONLY: unknown part ${unknownPart} (the parts: ${PARTS.join(', ')})`);
 }
 const runs = (part: string) => !only || only.includes(part);
+const watchSettings = watchScanSettings();
 const skipped = 'not measured (BENCH_ONLY)';
 
 type BackendFigures = {
@@ -208,6 +231,7 @@ let m365Sync: M365SyncFigures[] | string = skipped;
 let agentRun: AgentRunFigures | string = skipped;
 let nudgeRun: NudgeRunFigures | string = skipped;
 let slackThroughput: SlackThroughputFigures | string = skipped;
+let watchScans: WatchScanFigures | string = skipped;
 try {
   if (runs('agent')) {
     console.error('… the endpoint agent: one run of every check');
@@ -266,6 +290,18 @@ try {
       slackThroughput = await measureSlackThroughput();
     } catch (err) {
       slackThroughput = `not measured (${fail('Slack throughput', err)})`;
+    }
+  }
+
+  if (runs('watch')) {
+    console.error(
+      `… the watch's scheduled scans of ${watchSettings.domains} fixture domains, ${watchSettings.concurrency} at a time, every answer delayed 100 ms (about 4 minutes for 1,000)`,
+    );
+    try {
+      watchScans = await measureWatchScans(pgAdminUrl, watchSettings);
+      for (const problem of watchScanProblems(watchScans)) fail('watch scans', new Error(problem));
+    } catch (err) {
+      watchScans = `not measured (${fail('watch scans', err)})`;
     }
   }
 
@@ -544,6 +580,16 @@ if (typeof slackThroughput === 'string') {
   );
 }
 
+console.log(
+  "\nThe watch's scheduled scans (queueDueScans once on PostgreSQL, the watch-scan queue's workers of one process; fixture internet in a child process, every DNS, HTTP and SMTP answer delayed 100 ms):",
+);
+if (typeof watchScans === 'string') {
+  console.log(`  ${watchScans}`);
+} else {
+  console.log(table(watchScanTable(watchScans)));
+  for (const line of watchScanSummary(watchScans)) console.log(line);
+}
+
 console.log('\nFirst page (apps/web/dist/index.html):');
 if (typeof page === 'string') {
   console.log(`  ${page}`);
@@ -595,7 +641,7 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, watchScans, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 
