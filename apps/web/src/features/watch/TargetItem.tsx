@@ -52,14 +52,16 @@ export function TargetItem({ target }: { target: WatchTarget }) {
       ),
       labels: { confirm: 'Stop watching', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
+      // Not `mutate` with callbacks: the list fetched again without this name unmounts this item,
+      // sometimes before the removal settles, and an unmounted item's callbacks never run.
       onConfirm: () =>
-        remove.mutate(target, {
-          onSuccess: (outcome) => {
+        void remove.mutateAsync(target).then(
+          (outcome) => {
             if (outcome === 'busy') return showServerBusy();
             showToast({ severity: 'success', summary: `${name} is no longer watched` });
           },
-          onError: failed(`Could not stop watching ${name}`),
-        }),
+          failed(`Could not stop watching ${name}`),
+        ),
     });
 
   return (
