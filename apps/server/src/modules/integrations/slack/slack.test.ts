@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -8,8 +9,9 @@ import {
 import { TEST_CLIENT } from '../../../../test/fakes/test-client';
 import { cookiesOf, syncAs, testSecretBox } from '../../../../test/integration-test-kit';
 import { ALICE, createTestApp, type TestApp } from '../../../../test/test-app';
-import { auditEvents, users } from '../../../db/schema';
+import { auditEvents, users, watchChanges, watchTargets } from '../../../db/schema';
 import { recordEvidence } from '../../tasks/service';
+import { deliverWatchAlert } from '../../watch/alerts';
 import type { NudgeCard } from '../kit/nudge-channel';
 import { findIntegrationRow, saveGrant } from '../kit/repository';
 import { openTokens } from '../kit/tokens';
@@ -271,6 +273,53 @@ describe('Slack (fake Slack)', () => {
     });
     expect(JSON.stringify(summary?.blocks)).not.toContain('"actions"');
     expect(JSON.stringify(summary?.blocks)).toContain('Liam Brooks');
+  });
+
+  it("posts the watch's alert of a change for the worse to the chosen channel, once", async () => {
+    const { olivia, organizationId } = await connectAndSync();
+    const chosen = await server.inject({
+      method: 'PUT',
+      url: '/api/nudges/settings',
+      headers: { cookie: olivia },
+      payload: { enabled: true, channel: 'slack' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const { db } = server.database;
+    const [own] = await db
+      .select({ id: watchTargets.id })
+      .from(watchTargets)
+      .where(
+        and(eq(watchTargets.organizationId, organizationId), eq(watchTargets.kind, 'primary')),
+      );
+    const [change] = await db
+      .insert(watchChanges)
+      .values({
+        organizationId,
+        targetId: own?.id ?? '',
+        scanId: randomUUID(),
+        kind: 'record-changed',
+        key: 'record:dmarc:0123456789ab',
+        direction: 'worse',
+        summary: 'DMARC policy weakened from reject to none.',
+        catalogueId: 'email-dmarc',
+        before: 'v=DMARC1; p=reject',
+        after: 'v=DMARC1; p=none',
+        detectedAt: new Date(),
+      })
+      .returning({ id: watchChanges.id });
+    const signal = new AbortController().signal;
+    const nudges = server.app.jobs.nudges;
+    expect(await deliverWatchAlert(nudges, change?.id ?? '', signal)).toEqual({ status: 'sent' });
+    // The job run again (a retry, another process): nothing more is posted.
+    expect(await deliverWatchAlert(nudges, change?.id ?? '', signal)).toEqual({
+      status: 'already sent',
+    });
+    const posts = fake.messages().filter((m) => m.via === 'incoming-webhook');
+    expect(posts).toHaveLength(1);
+    const blocks = JSON.stringify(posts[0]?.blocks);
+    expect(blocks).toContain('DMARC policy weakened from reject to none.');
+    expect(blocks).toContain('Stop e-mail spoofing with DMARC');
+    expect(blocks).toContain('http://localhost:3000/risk-analysis?tab=watch');
   });
 
   it('"Snooze a week" snoozes the member’s own task and replaces the message', async () => {
