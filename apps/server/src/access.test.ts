@@ -1,8 +1,8 @@
 import { type Endpoint, type EndpointName, endpoints } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../test/test-app';
-import { users } from './db/schema';
+import { organizations, users } from './db/schema';
 
 /** Replaced by a user's id when sent. */
 const ID = '{id}';
@@ -35,6 +35,15 @@ const examples: Partial<Record<EndpointName, Example>> = {
   createReportShare: { body: {} },
   revokeReportShare: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
   getSharedReport: { params: { token: 'x'.repeat(43) } },
+  invitePartner: { body: { domain: 'nobody.example', role: 'admin' } },
+  changePartnerRole: {
+    params: { id: '00000000-0000-4000-8000-0000000000ab' },
+    body: { role: 'viewer' },
+  },
+  endPartnerLink: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
+  acceptPartnerInvitation: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
+  leavePartnerClient: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
+  openPartnerClient: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
   setWatchSettings: { body: { frequency: 'weekly' } },
   addWatchTarget: { body: { name: 'not a domain' } },
   removeWatchTarget: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
@@ -226,6 +235,105 @@ describe.each(databaseKinds())('access control and tenant isolation on %s', (kin
       headers: { cookie: await server().signIn(NOAH) },
     });
     expect(noahOrg.json().domain).toBe('northfield.example');
+  });
+
+  describe("a partner's administrator working in one client", () => {
+    const PARTNER = 'helpdesk.example';
+    const PAUL = `paul.king@${PARTNER}`;
+    const OLIVIA = 'olivia.parker@tidewater.example';
+    let paul = '';
+    /** Paul's firm looks after Brightwave (as administrator) and Tidewater (read-only). */
+    beforeAll(async () => {
+      const { db } = server().database;
+      const [org] = await db
+        .insert(organizations)
+        .values({ domain: PARTNER, status: 'REGISTERED', isDemo: true })
+        .returning({ id: organizations.id });
+      await db.insert(users).values({
+        organizationId: org?.id ?? '',
+        email: PAUL,
+        firstName: 'Paul',
+        lastName: 'King',
+        role: 'admin',
+      });
+      paul = await server().signIn(PAUL);
+      const as = async (email: string) => ({ cookie: await server().signIn(email) });
+      for (const [admin, role] of [
+        [ALICE, 'admin'],
+        [OLIVIA, 'viewer'],
+      ] as const) {
+        const invited = await server().inject({
+          method: 'POST',
+          url: '/api/partners',
+          headers: await as(admin),
+          payload: { domain: PARTNER, role },
+        });
+        const { id } = invited.json().link;
+        await server().inject({
+          method: 'POST',
+          url: `/api/partner/clients/${id}/accept`,
+          headers: { cookie: paul },
+        });
+        if (admin === ALICE) {
+          await server().inject({
+            method: 'POST',
+            url: `/api/partner/clients/${id}/open`,
+            headers: { cookie: paul },
+          });
+        }
+      }
+    });
+
+    it('reads every endpoint of the client it opened, and nothing of the other client or any other organisation', async () => {
+      const reads = calls.filter(
+        (c) => (c.access === 'user' || c.access === 'admin') && c.method === 'GET',
+      );
+      const leaks: string[] = [];
+      const alice = await server().signIn(ALICE);
+      for (const call of reads) {
+        const res = await send(call, paul);
+        // As the client's own administrator is answered (a suite it does not use: 409).
+        const own = await send(call, alice);
+        if (res.statusCode !== own.statusCode) {
+          leaks.push(
+            `${call.name} answered ${res.statusCode}, its own administrator ${own.statusCode}`,
+          );
+        }
+        // The console lists the partner's clients: the one place another client is named.
+        const others = call.name === 'listPartnerClients' ? [] : ['tidewater', 'northfield'];
+        for (const other of others)
+          if (res.body.includes(other)) leaks.push(`${call.name}: ${other}`);
+      }
+      expect(reads.length).toBeGreaterThan(40);
+      expect(leaks).toEqual([]);
+    });
+
+    it('keeps what is its own (its mail, its time zone) in its own organisation', async () => {
+      const mail = await server().inject({
+        method: 'PUT',
+        url: '/api/settings/notifications/own',
+        headers: { cookie: paul },
+        payload: { reminders: false, digest: true },
+      });
+      expect(mail.statusCode, mail.body).toBe(200);
+      expect(mail.json().own).toEqual({ reminders: false, digest: true });
+      const zone = await server().inject({
+        method: 'PUT',
+        url: '/api/settings/time-zone',
+        headers: { cookie: paul },
+        payload: { timeZone: 'Europe/Paris' },
+      });
+      expect(zone.statusCode, zone.body).toBe(200);
+    });
+
+    it('answers 404 when it names a user of its other client, or of any other organisation', async () => {
+      const olivia = await idOf(OLIVIA);
+      const noah = await idOf(NOAH);
+      for (const call of calls.filter((c) => JSON.stringify(c).includes(ID))) {
+        expectError(await send(call, paul, olivia), 404);
+        expectError(await send(call, paul, noah), 404);
+      }
+    });
   });
 
   it('serves exactly the declared endpoints under /api, besides the sign-in redirects and /docs', () => {

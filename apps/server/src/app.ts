@@ -22,7 +22,7 @@ import { allowListRoutes } from './modules/allow-list/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { attackGraphRoutes } from './modules/attack-graph/routes';
-import { registerImpersonationAudit } from './modules/audit/impersonation-audit';
+import { registerActingAudit } from './modules/audit/acting-audit';
 import { createOidcProviders } from './modules/auth/oidc/providers';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -50,10 +50,12 @@ import { lastNudgesOf } from './modules/nudges/last-nudges';
 import { nudgeRoutes } from './modules/nudges/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { overviewRoutes } from './modules/overview/routes';
+import { partnerRoutes } from './modules/partners/routes';
 import { readinessRoutes } from './modules/readiness/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
 import { scoreRoutes } from './modules/score/routes';
+import { registerPartnerReadOnly } from './modules/sessions/access';
 import { registerSessions } from './modules/sessions/plugin';
 import { userSessionRoutes } from './modules/sessions/routes';
 import { setupRoutes } from './modules/setup/routes';
@@ -170,7 +172,8 @@ export async function buildApp(
   registerOriginCheck(app, config);
   await registerRateLimits(app, config);
   await registerSessions(app, config, database.db);
-  registerImpersonationAudit(app, database.db);
+  registerActingAudit(app, database.db);
+  registerPartnerReadOnly(app);
   await app.register(swagger, {
     openapi: { info: { title: 'Castellan API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -199,6 +202,7 @@ export async function buildApp(
         await api.register(testLoginRoutes(config, database.db));
       }
       await api.register(organizationRoutes(config, database.db));
+      await api.register(partnerRoutes(database.db));
       await api.register(overviewRoutes(database.db));
       await api.register(setupRoutes(database.db));
       await api.register(appConfigRoutes(config));

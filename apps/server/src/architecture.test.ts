@@ -131,6 +131,7 @@ const TABLE_OWNERS: Record<string, string> = {
   integrations: 'modules/integrations/kit/repository.ts',
   scoreSnapshots: 'modules/score/repository.ts',
   domainScans: 'modules/risk-analysis/repository.ts',
+  partnerLinks: 'modules/partners/repository.ts',
   watchSettings: 'modules/watch/repository.ts',
   watchTargets: 'modules/watch/repository.ts',
   watchChanges: 'modules/watch/repository.ts',

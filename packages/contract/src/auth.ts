@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, isoDateTime } from './common';
 import { endpoint } from './endpoint';
+import { PARTNER_ROLES } from './partner-rules';
 import { ORGANIZATION_STATUSES, ROLES } from './vocabulary';
 
 /** `GET /api/auth/user-data`: the signed-in user as the web app sees them. */
@@ -17,6 +18,14 @@ export const userData = z.object({
   impersonatedBy: z
     .object({ email: z.string(), firstName: z.string(), lastName: z.string() })
     .nullable(),
+  /**
+   * While a partner's administrator works in a client (`companyDomain` is then the client's):
+   * the link, the partner's own domain and the role it grants. Absent or null otherwise.
+   */
+  partner: z
+    .object({ linkId: z.uuid(), partnerDomain: z.string(), role: z.enum(PARTNER_ROLES) })
+    .nullable()
+    .optional(),
 });
 export type UserData = z.infer<typeof userData>;
 

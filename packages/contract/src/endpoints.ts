@@ -12,6 +12,7 @@ import { integrationsEndpoints } from './integrations';
 import { mailEndpoints } from './mail';
 import { nudgesEndpoints } from './nudges';
 import { organizationEndpoints } from './organization';
+import { partnerEndpoints } from './partners';
 import { providerEndpoints } from './provider-contracts';
 import { riskAnalysesEndpoints } from './risk-analyses';
 import { settingsEndpoints } from './settings';
@@ -30,6 +31,7 @@ export const ENDPOINT_GROUPS = {
     ...ownAccountEndpoints,
   },
   'The organisation': { ...organizationEndpoints, ...setupEndpoints },
+  'Partners: an IT provider looking after client organisations': { ...partnerEndpoints },
   'Billing (Stripe)': { ...billingEndpoints },
   'Analytics and browser errors': { ...analyticsEndpoints },
   "The administrators' guided tour": { ...toursEndpoints },

@@ -19,6 +19,7 @@ export * from './mail';
 export * from './nudge-rules';
 export * from './nudges';
 export * from './organization';
+export * from './partners';
 export * from './provider-contracts';
 export * from './return-path';
 export * from './risk-analyses';

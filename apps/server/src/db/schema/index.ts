@@ -11,6 +11,7 @@ export * from './job-workers';
 export * from './mail';
 export * from './nudges';
 export * from './organizations';
+export * from './partners';
 export * from './risk-analyses';
 export * from './sessions';
 export * from './tasks';

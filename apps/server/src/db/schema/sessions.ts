@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
+import { partnerLinks } from './partners';
 import { users } from './users';
 
 /**
@@ -24,6 +25,14 @@ export const sessions = pgTable(
     }),
     /** While impersonating: when the staff member's own session would have ended. */
     impersonatorExpiresAt: timestamp('impersonator_expires_at', { withTimezone: true }),
+    /**
+     * Set while a partner's administrator works in a client: the link it goes through. Each
+     * request checks that the link is still live; an ended one puts the session back in the
+     * user's own organisation (`organizationId`).
+     */
+    partnerLinkId: uuid('partner_link_id').references(() => partnerLinks.id, {
+      onDelete: 'set null',
+    }),
     /** The browser and client address at sign-in, shown in the user's list of sessions. */
     userAgent: text('user_agent'),
     ip: text('ip'),

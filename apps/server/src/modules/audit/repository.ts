@@ -13,9 +13,12 @@ export type AuditEvent = {
 /** Appends one security-relevant event; the record keeps the e-mails, as users may be deleted. */
 export async function recordAuditEvent(db: Db, event: AuditEvent): Promise<void> {
   const { actor } = event;
-  const details = actor.actingAs
-    ? { ...event.details, impersonatedUser: actor.actingAs }
-    : (event.details ?? null);
+  const named = {
+    ...(actor.actingAs ? { impersonatedUser: actor.actingAs } : {}),
+    ...(actor.partner ? { partner: actor.partner } : {}),
+  };
+  const details =
+    Object.keys(named).length > 0 ? { ...event.details, ...named } : (event.details ?? null);
   await db.insert(auditEvents).values({
     organizationId: event.organizationId,
     action: event.action,

@@ -12,8 +12,8 @@ export const authRoutes =
   (config: Config, db: Db): FastifyPluginAsyncZod =>
   async (app) => {
     route(app, endpoints.getUserData, async (request) => {
-      const { user, organization, impersonator } = sessionOf(request);
-      return toUserData(user, organization, impersonator);
+      const { user, organization, impersonator, partner } = sessionOf(request);
+      return toUserData(user, organization, impersonator, partner);
     });
 
     // Ends the session whether or not it was still valid, so a stale browser can always log out.

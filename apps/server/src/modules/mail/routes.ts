@@ -1,7 +1,7 @@
 import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '../audit/actor';
-import { sessionOf } from '../sessions/plugin';
+import { homeOrganizationId, sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import type { MailContext } from './context';
 import { resendInvitation } from './invitations';
@@ -26,6 +26,7 @@ export const mailRoutes =
       const session = sessionOf(request);
       return {
         organizationId: session.organization.id,
+        homeOrganizationId: homeOrganizationId(session),
         userId: session.user.id,
         admin: session.user.role === 'admin',
       };

@@ -11,7 +11,13 @@ import { findOwnMail, findRecipient, updateOwnMail } from '../users/repository';
 import { listMessages } from './repository';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
-type Caller = { organizationId: string; userId: string; admin: boolean };
+/** `homeOrganizationId`: the caller's own organisation, where their own settings are kept. */
+type Caller = {
+  organizationId: string;
+  homeOrganizationId: string;
+  userId: string;
+  admin: boolean;
+};
 
 /** Which mail the organisation sends and which the caller receives. */
 export async function notificationSettings(
@@ -21,7 +27,7 @@ export async function notificationSettings(
 ): Promise<NotificationSettingsResponse> {
   const [organization, own] = await Promise.all([
     findOrganizationMail(db, caller.organizationId),
-    findOwnMail(db, caller.organizationId, caller.userId),
+    findOwnMail(db, caller.homeOrganizationId, caller.userId),
   ]);
   if (!organization || !own) throw new UnauthorizedError();
   const { domain: _domain, ...switches } = organization;
@@ -44,7 +50,7 @@ export async function changeOwnMail(
   caller: Caller,
   settings: OwnMailSettings,
 ) {
-  await updateOwnMail(db, caller.organizationId, caller.userId, settings);
+  await updateOwnMail(db, caller.homeOrganizationId, caller.userId, settings);
   return notificationSettings(db, config, caller);
 }
 

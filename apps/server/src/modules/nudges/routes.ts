@@ -1,6 +1,6 @@
 import { endpoints } from '@castellan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../sessions/plugin';
+import { homeOrganizationId, sessionOf } from '../sessions/plugin';
 import { route } from '../sessions/route';
 import type { NudgeContext } from './context';
 import { changeNudgeSettings, changeTimeZone, nudgeSettings } from './settings';
@@ -29,7 +29,12 @@ export const nudgeRoutes =
       return reply.code(202).send(await sendTestNudge(ctx, organization.id, user.id));
     });
     route(app, endpoints.setOwnTimeZone, async (request) => {
-      const { organization, user } = sessionOf(request);
-      return changeTimeZone(db, organization.id, user.id, request.body.timeZone);
+      const session = sessionOf(request);
+      return changeTimeZone(
+        db,
+        homeOrganizationId(session),
+        session.user.id,
+        request.body.timeZone,
+      );
     });
   };

@@ -171,6 +171,7 @@ export async function setSubscriptionStatus(
 
 const signInColumns = {
   id: organizations.id,
+  status: organizations.status,
   microsoftTenantId: organizations.microsoftTenantId,
   workspace: organizations.workspace,
 };

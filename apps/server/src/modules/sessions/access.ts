@@ -1,3 +1,5 @@
+import { endpoints, PARTNER_READ_ONLY } from '@castellan/contract';
+import type { FastifyInstance } from 'fastify';
 import { ForbiddenError } from '../../lib/errors';
 import type { ActiveSession } from './repository';
 
@@ -10,4 +12,33 @@ export function requireAdmin(session: ActiveSession): void {
 /** Staff of the product; a staff member acting as someone else has that user's rights instead. */
 export function requireStaff(session: ActiveSession): void {
   if (!session.user.isStaff) throw new ForbiddenError('Only Castellan staff can do this.');
+}
+
+/** What a read-only partner may still send: switching between clients and its own organisation. */
+const PARTNER_MOVES = new Set(
+  [endpoints.openPartnerClient, endpoints.closePartnerClient, endpoints.logout].map(
+    (e) => `${e.method} /api${e.path}`,
+  ),
+);
+
+/**
+ * A partner whose link is read-only looks at a client and changes nothing there, whatever the
+ * route (`route` as Fastify names it, `/api/...`).
+ */
+export function refuseReadOnlyPartner(
+  session: ActiveSession | null,
+  method: string,
+  route: string,
+): void {
+  if (session?.partner?.role !== 'viewer' || method === 'GET' || method === 'HEAD') return;
+  if (PARTNER_MOVES.has(`${method} ${route}`)) return;
+  throw new ForbiddenError(PARTNER_READ_ONLY);
+}
+
+/** The read-only partner rule on every route, declared or not (uploads, redirects). */
+export function registerPartnerReadOnly(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const route = request.routeOptions.url;
+    if (route !== undefined) refuseReadOnlyPartner(request.session, request.method, route);
+  });
 }

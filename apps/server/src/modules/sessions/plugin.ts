@@ -35,6 +35,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The organisation the signed-in person belongs to: their own, even while they work in a client
+ * as its partner. What is theirs alone (their mail, their time zone) lives there.
+ */
+export const homeOrganizationId = (session: ActiveSession) =>
+  session.partner?.organization.id ?? session.organization.id;
+
 /** The session of a request that passed `requireUser`. */
 export function sessionOf(request: FastifyRequest): ActiveSession {
   if (!request.session) throw new UnauthorizedError();

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PartnerRole } from '@castellan/contract';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { organizations, sessions, userProfileColumns, users } from '../../db/schema';
+import { organizations, partnerLinks, sessions, userProfileColumns, users } from '../../db/schema';
 import { hashToken } from '../../lib/hash-token';
 import type { ClientInfo } from './client-info';
 
@@ -41,9 +42,16 @@ export type ActiveSession = {
     lastName: string;
     sessionExpiresAt: Date | null;
   } | null;
+  /**
+   * While a partner's administrator works in a client through a live link: the link, its role
+   * and the partner's own organisation. `organization` is then the client, and `user.role` is
+   * 'admin' (a read-only link's writes are refused before they reach a handler).
+   */
+  partner: { linkId: string; role: PartnerRole; organization: SessionOrganization } | null;
 };
 
 const impersonators = alias(users, 'impersonators');
+const clients = alias(organizations, 'clients');
 
 /** Creates a session and returns the token for the cookie (never stored as such). */
 export async function createSession(
@@ -104,6 +112,10 @@ const prepareSessionQuery = (db: Db) =>
         status: organizations.status,
       },
       dataVersion: organizations.dataVersion,
+      partnerLinkId: partnerLinks.id,
+      partnerRole: partnerLinks.role,
+      client: { id: clients.id, domain: clients.domain, status: clients.status },
+      clientDataVersion: clients.dataVersion,
       impersonatorId: impersonators.id,
       impersonatorEmail: impersonators.email,
       impersonatorFirstName: impersonators.firstName,
@@ -113,6 +125,18 @@ const prepareSessionQuery = (db: Db) =>
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
+    // Only a live link of the user's own organisation counts, checked on every request: an
+    // ended one leaves the session in the user's own organisation at once.
+    .leftJoin(
+      partnerLinks,
+      and(
+        eq(partnerLinks.id, sessions.partnerLinkId),
+        eq(partnerLinks.partnerOrganizationId, sessions.organizationId),
+        isNull(partnerLinks.endedAt),
+        isNotNull(partnerLinks.acceptedAt),
+      ),
+    )
+    .leftJoin(clients, eq(clients.id, partnerLinks.clientOrganizationId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('find_active_session');
@@ -143,16 +167,39 @@ export async function findActiveSession(
           sessionExpiresAt: row.impersonatorExpiresAt,
         }
       : null;
-  return {
+  const base = {
     id: row.id,
     tokenHash: row.tokenHash,
     lastSeenAt: row.lastSeenAt,
     expiresAt: row.expiresAt,
+    impersonator,
+  };
+  // A partner's person works in a client only while an administrator of the partner.
+  if (row.partnerLinkId && row.partnerRole && row.client && row.user.role === 'admin') {
+    return {
+      ...base,
+      user: row.user,
+      organization: row.client,
+      dataVersion: row.clientDataVersion ?? 0,
+      partner: { linkId: row.partnerLinkId, role: row.partnerRole, organization: row.organization },
+    };
+  }
+  return {
+    ...base,
     user: row.user,
     organization: row.organization,
     dataVersion: row.dataVersion,
-    impersonator,
+    partner: null,
   };
+}
+
+/** Puts the session in a client through a partner link, or (null) back in its own organisation. */
+export async function setSessionPartnerLink(
+  db: Db,
+  tokenHash: string,
+  linkId: string | null,
+): Promise<void> {
+  await db.update(sessions).set({ partnerLinkId: linkId }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function touchSession(db: Db, tokenHash: string, now = new Date()): Promise<void> {

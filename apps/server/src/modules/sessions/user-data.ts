@@ -1,10 +1,11 @@
 import type { UserData } from '@castellan/contract';
-import type { SessionOrganization, SessionUser } from './repository';
+import type { ActiveSession, SessionOrganization, SessionUser } from './repository';
 
 export function toUserData(
   user: SessionUser,
   organization: Omit<SessionOrganization, 'id'>,
   impersonator: { email: string; firstName: string; lastName: string } | null = null,
+  partner: ActiveSession['partner'] = null,
 ): UserData {
   return {
     email: user.email,
@@ -22,5 +23,15 @@ export function toUserData(
           lastName: impersonator.lastName,
         }
       : null,
+    // Only while in a client: an ordinary session's answer keeps the spec's fields alone.
+    ...(partner
+      ? {
+          partner: {
+            linkId: partner.linkId,
+            partnerDomain: partner.organization.domain,
+            role: partner.role,
+          },
+        }
+      : {}),
   };
 }

@@ -13,9 +13,9 @@ export const accountRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
     route(app, endpoints.updateProfile, async (request) => {
-      const { user, organization, impersonator } = sessionOf(request);
+      const { user, organization, impersonator, partner } = sessionOf(request);
       const updated = await renameUser(db, user.id, request.body);
-      return toUserData(updated, organization, impersonator);
+      return toUserData(updated, organization, impersonator, partner);
     });
 
     route(app, endpoints.deleteAccount, async (request, reply) => {

@@ -13,25 +13,27 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Every change a staff member makes while impersonating is audited in one place, whatever the
- * route: as done by the staff member, naming the impersonated user, with the route, its
- * parameters (ids, never bodies) and the answer's status. Routes that record an event of their
- * own (a member removed) keep it too; this one is the record that cannot be forgotten.
+ * Every change made by someone acting for another is audited in one place, whatever the route: a
+ * staff member impersonating a user (as the staff member, naming the user), or a partner's
+ * administrator working in a client (in the client's log, naming the partner). Each record has
+ * the route, its parameters (ids, never bodies) and the answer's status. Routes that record an
+ * event of their own (a member removed) keep it too; this one is the record that cannot be
+ * forgotten.
  */
-export function registerImpersonationAudit(app: FastifyInstance, db: Db): void {
+export function registerActingAudit(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const session = request.session;
     const route = request.routeOptions.url;
-    if (!session?.impersonator || route === undefined) return payload;
+    if ((!session?.impersonator && !session?.partner) || route === undefined) return payload;
     if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.changesState) {
       return payload;
     }
     try {
       await recordAuditEvent(db, {
-        action: 'impersonation.request',
+        action: session.impersonator ? 'impersonation.request' : 'partner.request',
         organizationId: session.organization.id,
         actor: auditActor(session),
-        subject: session.user,
+        subject: session.impersonator ? session.user : null,
         details: {
           method: request.method,
           route,
@@ -40,7 +42,7 @@ export function registerImpersonationAudit(app: FastifyInstance, db: Db): void {
         },
       });
     } catch (err) {
-      request.log.error({ err, route }, 'could not audit a request made while impersonating');
+      request.log.error({ err, route }, 'could not audit a request made for someone else');
     }
     return payload;
   });
