@@ -70,6 +70,7 @@ for (const size of SIZES) {
         'Notifications',
         'Organisation',
         'Trust page',
+        'IT partners',
         'Billing',
       ]);
       await expect(page.getByRole('region', { name: 'Profile' })).toBeVisible();

@@ -15,6 +15,7 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/help': () => import('../features/help/HelpPage'),
   '/impersonate/users': () => import('../features/impersonation/ImpersonateUsersPage'),
   '/integrations': () => import('../features/integrations/IntegrationsPage'),
+  '/partner': () => import('../features/partners/PartnerConsolePage'),
   '/readiness': () => import('../features/readiness/ReadinessPage'),
   '/registration/scan': () => import('../features/registration/RegistrationScanPage'),
   '/risk-analysis': () => import('../features/risk-analysis/RiskAnalysisPage'),

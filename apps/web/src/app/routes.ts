@@ -52,6 +52,8 @@ export const ROUTES: AppRoute[] = [
     menu: { order: 5, adminsOnly: true },
     duringRegistration: true,
   },
+  // An IT provider's clients; the way in is on Settings → IT partners, as the spec fixes the menus.
+  { path: '/partner', title: 'Partner console', access: 'admin', layout: 'app' },
   { path: '/readiness', title: 'Readiness', access: 'admin', layout: 'app' },
   {
     path: '/registration/scan',

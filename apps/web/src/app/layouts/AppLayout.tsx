@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { UserMenu } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/impersonation';
+import { PartnerBanner } from '../../features/partners';
 import { useReportTimeZone } from '../../features/settings';
 import { TourController } from '../../features/tour';
 import { billingPortalUrl } from '../../lib/billing-portal-url';
@@ -115,6 +116,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         {/* The skip link's target: focusable by script only. */}
         <main className={classes.main} id={MAIN_ID} tabIndex={-1}>
           {user?.impersonatedBy && <ImpersonationBanner user={user} />}
+          {user?.partner && <PartnerBanner user={user} />}
           {navigation.state === 'loading' ? (
             <MainLoading />
           ) : (

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { useUserData } from '../../lib/user-data';
 import { DevicesSection } from '../agent';
+import { PartnersSection } from '../partners';
 import { BillingSection } from './BillingSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { EmailSection } from './EmailSection';
@@ -36,6 +37,8 @@ function SectionContent({ id, user }: { id: string; user: UserData }): ReactNode
       return <TrustedDomainsSection />;
     case 'trust-page':
       return <TrustPageSection domain={user.companyDomain} />;
+    case 'partners':
+      return <PartnersSection />;
     case 'billing':
       return <BillingSection />;
     default:

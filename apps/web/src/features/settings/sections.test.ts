@@ -10,6 +10,7 @@ describe('Settings sections', () => {
       'notifications',
       'organization',
       'trust-page',
+      'partners',
       'billing',
     ]);
   });

@@ -10,6 +10,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'notifications', label: 'Notifications', adminOnly: false },
   { id: 'organization', label: 'Organisation', adminOnly: true },
   { id: 'trust-page', label: 'Trust page', adminOnly: true },
+  { id: 'partners', label: 'IT partners', adminOnly: true },
   { id: 'billing', label: 'Billing', adminOnly: true },
 ];
 

@@ -1,0 +1,2 @@
+export { PartnerBanner } from './PartnerBanner';
+export { PartnersSection } from './PartnersSection';
