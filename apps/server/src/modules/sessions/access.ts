@@ -21,17 +21,28 @@ const PARTNER_MOVES = new Set(
   ),
 );
 
+/** What only a client's own administrators do, whatever a partner's role: delete it. */
+const OWNERS_ONLY = new Set([
+  `${endpoints.deleteOrganization.method} /api${endpoints.deleteOrganization.path}`,
+]);
+
 /**
  * A partner whose link is read-only looks at a client and changes nothing there, whatever the
- * route (`route` as Fastify names it, `/api/...`).
+ * route (`route` as Fastify names it, `/api/...`); no partner deletes a client.
  */
 export function refuseReadOnlyPartner(
   session: ActiveSession | null,
   method: string,
   route: string,
 ): void {
-  if (session?.partner?.role !== 'viewer' || method === 'GET' || method === 'HEAD') return;
-  if (PARTNER_MOVES.has(`${method} ${route}`)) return;
+  if (!session?.partner || method === 'GET' || method === 'HEAD') return;
+  const call = `${method} ${route}`;
+  if (OWNERS_ONLY.has(call)) {
+    throw new ForbiddenError(
+      `Only the administrators of ${session.organization.domain} can delete it.`,
+    );
+  }
+  if (session.partner.role !== 'viewer' || PARTNER_MOVES.has(call)) return;
   throw new ForbiddenError(PARTNER_READ_ONLY);
 }
 
