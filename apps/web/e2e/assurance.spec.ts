@@ -137,6 +137,8 @@ test('Alice reads the insurance answers, downloads the PDF, shares the report an
   page,
   browser,
 }) => {
+  // Two PDFs, a second browser and an accessibility scan: more than a minute on a busy machine.
+  test.slow();
   await openAppAs(page, 'Alice Morgan', '/readiness');
   const questions = page.getByRole('list', { name: 'Questions: Cyber insurance application' });
   await expect(questions).toBeVisible();
