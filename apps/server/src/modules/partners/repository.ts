@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { organizations, partnerLinks, users } from '../../db/schema';
+import { nameOf } from '../tasks/repository';
 
 const clients = alias(organizations, 'client_organizations');
 const partners = alias(organizations, 'partner_organizations');
@@ -11,8 +12,7 @@ const linkColumns = {
   link: partnerLinks,
   clientDomain: clients.domain,
   partnerDomain: partners.domain,
-  inviterFirstName: users.firstName,
-  inviterLastName: users.lastName,
+  invitedBy: nameOf(users),
 };
 
 const selectLinks = (db: Db) =>
@@ -23,7 +23,8 @@ const selectLinks = (db: Db) =>
     .innerJoin(partners, eq(partners.id, partnerLinks.partnerOrganizationId))
     .leftJoin(users, eq(users.id, partnerLinks.invitedById));
 
-export type PartnerLinkRow = Awaited<ReturnType<typeof findLink>> & {};
+/** A link with both organisations' domains and the name of who invited. */
+export type PartnerLinkRow = NonNullable<Awaited<ReturnType<typeof findLink>>>;
 
 /** One link, seen from either side; null when it is not `organizationId`'s. */
 export async function findLink(db: Db, id: string, organizationId: string) {

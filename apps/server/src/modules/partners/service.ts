@@ -21,10 +21,7 @@ import {
 /** Who acts, in which of their organisations. */
 export type PartnerCaller = { organizationId: string; domain: string; actor: AuditActor };
 
-const nameOf = (first: string | null, last: string | null) =>
-  `${first ?? ''} ${last ?? ''}`.trim() || null;
-
-function toLink(row: NonNullable<PartnerLinkRow>): PartnerLink {
+function toLink(row: PartnerLinkRow): PartnerLink {
   const { link } = row;
   return {
     id: link.id,
@@ -33,7 +30,7 @@ function toLink(row: NonNullable<PartnerLinkRow>): PartnerLink {
     role: link.role,
     state: link.endedAt ? 'ended' : link.acceptedAt ? 'active' : 'invited',
     invitedAt: link.invitedAt.toISOString(),
-    invitedBy: nameOf(row.inviterFirstName, row.inviterLastName),
+    invitedBy: row.invitedBy,
     acceptedAt: link.acceptedAt?.toISOString() ?? null,
     endedAt: link.endedAt?.toISOString() ?? null,
   };
@@ -56,7 +53,7 @@ async function linkOf(db: Db, id: string, organizationId: string) {
 /** Records an event in the client's log, and in the partner's when its own person acted. */
 async function audit(
   db: Db,
-  row: NonNullable<PartnerLinkRow>,
+  row: PartnerLinkRow,
   caller: PartnerCaller,
   action: string,
   details: Record<string, unknown> = {},
