@@ -11,9 +11,11 @@ export const allowListQuery = queryOptions({
 export const useAllowList = () => useQuery(allowListQuery);
 
 /**
- * Every allow-list call answers with the whole list, which replaces the cached one; the external
- * shares are fetched again since which of them are allowed may have changed. A busy server
- * answers nothing (undefined): nothing changed.
+ * Every allow-list call answers with the whole list, which replaces the cached one at once. Two
+ * decisions made quickly may be answered out of order, the older list last: so the list is also
+ * fetched again once each call settles (a new fetch cancels the one before, the last one wins).
+ * The external shares are fetched again since which of them are allowed may have changed. A busy
+ * server answers nothing (undefined): nothing changed.
  */
 function useAllowListMutation<T>(send: (input: T) => Promise<AllowListResponse | undefined>) {
   const queryClient = useQueryClient();
@@ -22,7 +24,11 @@ function useAllowListMutation<T>(send: (input: T) => Promise<AllowListResponse |
     onSuccess: (list) => {
       if (list) queryClient.setQueryData(allowListQuery.queryKey, list);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: externalSharesQuery.queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: allowListQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: externalSharesQuery.queryKey }),
+      ]),
   });
 }
 
