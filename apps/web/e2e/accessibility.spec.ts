@@ -134,6 +134,11 @@ const VISITS: Visit[] = [
     ready: (page) => page.getByRole('region', { name: 'Your requests' }),
   },
   {
+    route: '/partner',
+    as: 'Alice Morgan',
+    ready: (page) => page.getByText(/No organisation has invited you yet/),
+  },
+  {
     route: '/readiness',
     as: 'Alice Morgan',
     ready: (page) => page.getByRole('list', { name: 'Questions: Cyber insurance application' }),

@@ -1,11 +1,10 @@
 import { Anchor, Group, NavLink, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { UserMenu } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/impersonation';
-import { PartnerBanner } from '../../features/partners';
 import { useReportTimeZone } from '../../features/settings';
 import { TourController } from '../../features/tour';
 import { billingPortalUrl } from '../../lib/billing-portal-url';
@@ -15,6 +14,11 @@ import { isCurrentMenuTarget, menuFor } from '../menu';
 import classes from './AppLayout.module.css';
 import { NavbarToggle } from './NavbarToggle';
 import { MAIN_ID, SkipLink } from './SkipLink';
+
+// Loaded only while a partner works in a client: no one else's pages carry it.
+const PartnerBanner = lazy(() =>
+  import('../../features/partners/PartnerBanner').then((m) => ({ default: m.PartnerBanner })),
+);
 
 function MainLoading() {
   return (
@@ -116,7 +120,11 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         {/* The skip link's target: focusable by script only. */}
         <main className={classes.main} id={MAIN_ID} tabIndex={-1}>
           {user?.impersonatedBy && <ImpersonationBanner user={user} />}
-          {user?.partner && <PartnerBanner user={user} />}
+          {user?.partner && (
+            <Suspense fallback={null}>
+              <PartnerBanner user={user} />
+            </Suspense>
+          )}
           {navigation.state === 'loading' ? (
             <MainLoading />
           ) : (

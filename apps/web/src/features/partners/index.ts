@@ -1,2 +1,1 @@
-export { PartnerBanner } from './PartnerBanner';
 export { PartnersSection } from './PartnersSection';
