@@ -1,11 +1,29 @@
 import { type Endpoint, type EndpointName, endpoints } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addPartnerOrganization, linkPartner, OLIVIA, PAUL } from '../test/partner-organization';
 import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../test/test-app';
-import { organizations, users } from './db/schema';
+import { users } from './db/schema';
+
+/** The partner console's calls: about the partner's own clients, wherever its person works. */
+const CONSOLE: readonly EndpointName[] = [
+  'listPartnerClients',
+  'partnerOverview',
+  'partnerOverviewCsv',
+  'listBaselines',
+];
 
 /** Replaced by a user's id when sent. */
 const ID = '{id}';
+const SOME_ID = '00000000-0000-4000-8000-0000000000ab';
+const EMPTY_BASELINE = {
+  notApplicable: [],
+  weeklyReminders: null,
+  nudges: null,
+  escalationOff: [],
+  trustedDomains: [],
+  approvedApps: [],
+};
 type Example = { params?: Record<string, string>; query?: string; body?: object };
 /** What a call needs beyond its declaration to get past validation (a user id as `{id}`). */
 const examples: Partial<Record<EndpointName, Example>> = {
@@ -33,21 +51,21 @@ const examples: Partial<Record<EndpointName, Example>> = {
   setReattestation: { body: { taskId: `enable-mfa:${ID}`, months: 6 } },
   getReadiness: { params: { set: 'insurance' } },
   createReportShare: { body: {} },
-  revokeReportShare: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
+  revokeReportShare: { params: { id: SOME_ID } },
   getSharedReport: { params: { token: 'x'.repeat(43) } },
   invitePartner: { body: { domain: 'nobody.example', role: 'admin' } },
   changePartnerRole: {
     params: { id: '00000000-0000-4000-8000-0000000000ab' },
     body: { role: 'viewer' },
   },
-  endPartnerLink: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
-  acceptPartnerInvitation: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
-  leavePartnerClient: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
-  openPartnerClient: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
+  endPartnerLink: { params: { id: SOME_ID } },
+  acceptPartnerInvitation: { params: { id: SOME_ID } },
+  leavePartnerClient: { params: { id: SOME_ID } },
+  openPartnerClient: { params: { id: SOME_ID } },
   setWatchSettings: { body: { frequency: 'weekly' } },
   addWatchTarget: { body: { name: 'not a domain' } },
-  removeWatchTarget: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
-  scanWatchTarget: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
+  removeWatchTarget: { params: { id: SOME_ID } },
+  scanWatchTarget: { params: { id: SOME_ID } },
   unsubscribe: { query: '?token=x' },
   disconnectIntegration: { params: { id: 'aws' } },
   syncIntegration: { params: { id: 'gws' } },
@@ -80,8 +98,12 @@ const examples: Partial<Record<EndpointName, Example>> = {
       checks: [{ id: 'firewall', verdict: 'pass', evidence: 'On.' }],
     },
   },
-  removeAgentDevice: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
-  checkAgentDeviceNow: { params: { id: '00000000-0000-4000-8000-0000000000ab' } },
+  removeAgentDevice: { params: { id: SOME_ID } },
+  checkAgentDeviceNow: { params: { id: SOME_ID } },
+  createBaseline: { body: { name: 'Office', settings: EMPTY_BASELINE } },
+  updateBaseline: { params: { id: SOME_ID }, body: { name: 'Office', settings: EMPTY_BASELINE } },
+  deleteBaseline: { params: { id: SOME_ID } },
+  applyBaseline: { params: { id: SOME_ID }, body: { linkIds: [SOME_ID] } },
   updateTrustPageSettings: {
     body: { published: false, showDomainReport: true, showCyberScore: true, practices: [] },
   },
@@ -238,50 +260,22 @@ describe.each(databaseKinds())('access control and tenant isolation on %s', (kin
   });
 
   describe("a partner's administrator working in one client", () => {
-    const PARTNER = 'helpdesk.example';
-    const PAUL = `paul.king@${PARTNER}`;
-    const OLIVIA = 'olivia.parker@tidewater.example';
     let paul = '';
     /** Paul's firm looks after Brightwave (as administrator) and Tidewater (read-only). */
     beforeAll(async () => {
-      const { db } = server().database;
-      const [org] = await db
-        .insert(organizations)
-        .values({ domain: PARTNER, status: 'REGISTERED', isDemo: true })
-        .returning({ id: organizations.id });
-      await db.insert(users).values({
-        organizationId: org?.id ?? '',
-        email: PAUL,
-        firstName: 'Paul',
-        lastName: 'King',
-        role: 'admin',
-      });
+      await addPartnerOrganization(server());
       paul = await server().signIn(PAUL);
-      const as = async (email: string) => ({ cookie: await server().signIn(email) });
-      for (const [admin, role] of [
-        [ALICE, 'admin'],
-        [OLIVIA, 'viewer'],
-      ] as const) {
-        const invited = await server().inject({
-          method: 'POST',
-          url: '/api/partners',
-          headers: await as(admin),
-          payload: { domain: PARTNER, role },
-        });
-        const { id } = invited.json().link;
-        await server().inject({
-          method: 'POST',
-          url: `/api/partner/clients/${id}/accept`,
-          headers: { cookie: paul },
-        });
-        if (admin === ALICE) {
-          await server().inject({
-            method: 'POST',
-            url: `/api/partner/clients/${id}/open`,
-            headers: { cookie: paul },
-          });
-        }
-      }
+      const alice = await linkPartner(
+        server(),
+        { client: await server().signIn(ALICE), paul },
+        'admin',
+      );
+      await linkPartner(server(), { client: await server().signIn(OLIVIA), paul }, 'viewer');
+      await server().inject({
+        method: 'POST',
+        url: `/api/partner/clients/${alice}/open`,
+        headers: { cookie: paul },
+      });
     });
 
     it('reads every endpoint of the client it opened, and nothing of the other client or any other organisation', async () => {
@@ -299,8 +293,8 @@ describe.each(databaseKinds())('access control and tenant isolation on %s', (kin
             `${call.name} answered ${res.statusCode}, its own administrator ${own.statusCode}`,
           );
         }
-        // The console lists the partner's clients: the one place another client is named.
-        const others = call.name === 'listPartnerClients' ? [] : ['tidewater', 'northfield'];
+        // The console's own calls list the partner's clients: the one place another client is named.
+        const others = CONSOLE.includes(call.name) ? [] : ['tidewater', 'northfield'];
         for (const other of others)
           if (res.body.includes(other)) leaks.push(`${call.name}: ${other}`);
       }

@@ -202,7 +202,12 @@ export async function buildApp(
         await api.register(testLoginRoutes(config, database.db));
       }
       await api.register(organizationRoutes(config, database.db));
-      await api.register(partnerRoutes(database.db));
+      // A baseline's trusted domains and approved apps decide suite checks: judge them again.
+      await api.register(
+        partnerRoutes(database.db, (organizationId) =>
+          judgeIntegrations(database.db, organizationId),
+        ),
+      );
       await api.register(overviewRoutes(database.db));
       await api.register(setupRoutes(database.db));
       await api.register(appConfigRoutes(config));

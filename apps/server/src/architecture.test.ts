@@ -132,6 +132,8 @@ const TABLE_OWNERS: Record<string, string> = {
   scoreSnapshots: 'modules/score/repository.ts',
   domainScans: 'modules/risk-analysis/repository.ts',
   partnerLinks: 'modules/partners/repository.ts',
+  partnerBaselines: 'modules/partners/repository.ts',
+  baselineApplications: 'modules/partners/repository.ts',
   watchSettings: 'modules/watch/repository.ts',
   watchTargets: 'modules/watch/repository.ts',
   watchChanges: 'modules/watch/repository.ts',

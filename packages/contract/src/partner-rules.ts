@@ -18,3 +18,17 @@ export type PartnerLinkState = (typeof PARTNER_LINK_STATES)[number];
 /** What a read-only partner is told when they try to change something in a client. */
 export const PARTNER_READ_ONLY =
   'Your partner access to this organisation is read-only: its administrators can change this.';
+
+/** How many baselines a partner keeps, and how much one may set. */
+export const BASELINE_LIMITS = {
+  baselines: 50,
+  nameLength: 80,
+  notApplicable: 100,
+  escalationOff: 100,
+  trustedDomains: 50,
+  approvedApps: 100,
+  clientsPerApply: 500,
+} as const;
+
+/** How far back a client's trend looks: the score now against the score this many days ago. */
+export const PARTNER_TREND_DAYS = 30;

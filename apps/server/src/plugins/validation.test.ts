@@ -20,6 +20,14 @@ const now = new Date().toISOString();
 const json = 'application/json';
 /** A user id no organisation has; in a name it stands for the documented `{id}`. */
 const SOME_USER = '00000000-0000-4000-8000-0000000000aa';
+const BASELINE = {
+  notApplicable: [],
+  weeklyReminders: null,
+  nudges: null,
+  escalationOff: [],
+  trustedDomains: [],
+  approvedApps: [],
+};
 const ALLOW_LIST = '/api/integrations/google-workspace/allow-list';
 const allowed = { type: 'domain', value: 'example.com' };
 const AGENT_DEVICE = { name: 'PC', platform: 'linux', osVersion: '6.1', agentVersion: '0.1.0' };
@@ -204,6 +212,32 @@ const endpoints: Endpoint[] = [
   { method: 'DELETE', url: `/api/partner/clients/${SOME_USER}`, wrongType: ['yes', 'body'] },
   { method: 'POST', url: `/api/partner/clients/${SOME_USER}/open`, wrongType: ['yes', 'body'] },
   { method: 'POST', url: '/api/partner/close', wrongType: ['yes', 'body'] },
+  { method: 'GET', url: '/api/partner/overview' },
+  { method: 'GET', url: '/api/partner/overview.csv' },
+  { method: 'GET', url: '/api/partner/baselines' },
+  {
+    method: 'POST',
+    url: '/api/partner/baselines',
+    body: { name: 'Office', settings: BASELINE },
+    wrongType: [
+      { name: 'Office', settings: { ...BASELINE, nudges: 'on' } },
+      'body.settings.nudges',
+    ],
+  },
+  {
+    method: 'PUT',
+    url: `/api/partner/baselines/${SOME_USER}`,
+    body: { name: 'Office', settings: BASELINE },
+    wrongType: [{ name: 7, settings: BASELINE }, 'body.name'],
+  },
+  { method: 'DELETE', url: `/api/partner/baselines/${SOME_USER}`, wrongType: ['yes', 'body'] },
+  {
+    method: 'POST',
+    url: `/api/partner/baselines/${SOME_USER}/apply`,
+    body: { linkIds: [SOME_USER] },
+    wrongType: [{ linkIds: 'all' }, 'body.linkIds'],
+  },
+  { method: 'GET', url: '/api/partners/baselines' },
   { method: 'GET', url: '/api/watch' },
   {
     method: 'PUT',

@@ -7,12 +7,12 @@ import type {
   UnapproveAppRequest,
 } from '@castellan/contract';
 import type { Db } from '../../db/client';
+import { csvFile } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
 import type { AppGrant, AppsUnknownReason, SuiteApps } from './app-facts';
 import { classesOf, describeScope } from './app-scopes';
-import { csvFile } from './csv';
 import {
   type ApprovedAppRow,
   deleteApprovedApp,
@@ -223,4 +223,27 @@ export function vendorListCsv(list: ConnectedAppsResponse): string {
     app.clientId,
   ]);
   return csvFile(VENDOR_HEADER, rows);
+}
+
+/** Approves apps named by a partner's baseline, seen by a sync or not yet; each approval audited. */
+export async function approveListedApps(
+  db: Db,
+  caller: Caller,
+  apps: readonly { suite: AppSuite; clientId: string; name: string }[],
+  note: string,
+): Promise<void> {
+  for (const app of apps) {
+    await upsertApprovedApp(db, caller.organizationId, {
+      suite: app.suite,
+      clientId: app.clientId,
+      approvedById: caller.actor.id,
+      note,
+    });
+    await recordAuditEvent(db, {
+      action: 'connected_apps.approved',
+      organizationId: caller.organizationId,
+      actor: caller.actor,
+      details: { suite: app.suite, clientId: app.clientId, name: app.name, note },
+    });
+  }
 }

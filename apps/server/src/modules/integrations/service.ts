@@ -33,6 +33,7 @@ import {
   findIntegrationRow,
   type IntegrationRow,
   listIntegrationRows,
+  listTroubledIntegrations,
   setSyncState,
 } from './kit/repository';
 import { reportsOnDevices } from './kit/suite-device';
@@ -100,6 +101,28 @@ function toIntegration(
 }
 
 /** Every integration of the organisation, as `viewer` (one of its members) sees the cards. */
+/** What needs someone in each organisation's connections, by organisation, in plain words. */
+export async function integrationProblems(
+  db: IntegrationsContext['db'],
+  organizationIds: readonly string[],
+): Promise<Map<string, { name: string; problem: string }[]>> {
+  const problems = new Map<string, { name: string; problem: string }[]>();
+  for (const row of await listTroubledIntegrations(db, organizationIds)) {
+    const name = INTEGRATIONS.find((d) => d.id === row.integrationId)?.name ?? row.integrationId;
+    const problem =
+      row.status === 'invalid_token'
+        ? 'Its access expired or was revoked: reconnect it'
+        : row.status === 'permission_missing'
+          ? 'A permission is missing: reconnect it'
+          : 'Its last sync failed';
+    problems.set(row.organizationId, [
+      ...(problems.get(row.organizationId) ?? []),
+      { name, problem },
+    ]);
+  }
+  return problems;
+}
+
 export async function listIntegrations(
   ctx: Pick<IntegrationsContext, 'db' | 'config'>,
   organizationId: string,

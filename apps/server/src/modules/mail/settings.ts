@@ -79,3 +79,11 @@ export async function latestMessages(db: Db, organizationId: string) {
     sentAt: row.sentAt?.toISOString() ?? null,
   }));
 }
+
+/** Switches the weekly reminder e-mail alone (a partner's baseline sets it). */
+export async function setWeeklyReminders(db: Db, organizationId: string, on: boolean) {
+  const current = await findOrganizationMail(db, organizationId);
+  if (!current) throw new UnauthorizedError();
+  const { domain: _domain, ...switches } = current;
+  await updateOrganizationMail(db, organizationId, { ...switches, reminders: on });
+}

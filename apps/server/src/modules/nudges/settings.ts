@@ -61,3 +61,10 @@ export async function changeTimeZone(
   await saveTimeZone(db, organizationId, userId, timeZone);
   return { timeZone };
 }
+
+/** Switches nudges on or off, keeping the channel (a partner's baseline sets it). */
+export async function setNudgesEnabled(db: Db, organizationId: string, enabled: boolean) {
+  const current = await findNudgeSettings(db, organizationId);
+  if (!current) throw new UnauthorizedError();
+  await updateNudgeSettings(db, organizationId, { ...current, enabled });
+}

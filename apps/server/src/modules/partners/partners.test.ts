@@ -1,40 +1,21 @@
 import { PARTNER_READ_ONLY, type PartnerLink } from '@castellan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../../test/audit-rows';
+import {
+  addPartnerOrganization,
+  OLIVIA,
+  PARTNER,
+  PAT,
+  PAUL,
+} from '../../../test/partner-organization';
 import { ALICE, BEN, databaseKinds, expectError, useTestApp } from '../../../test/test-app';
-import { organizations, users } from '../../db/schema';
-
-const PARTNER = 'helpdesk.example';
-const PAUL = `paul.king@${PARTNER}`;
-const PAT = `pat.lee@${PARTNER}`;
-const OLIVIA = 'olivia.parker@tidewater.example';
 
 describe.each(databaseKinds())('partners on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });
   const cookies = new Map<string, string>();
   beforeAll(async () => {
-    const { db } = server().database;
     // An IT provider's own organisation: Paul administers it, Pat is a member.
-    const [org] = await db
-      .insert(organizations)
-      .values({ domain: PARTNER, status: 'REGISTERED', isDemo: true })
-      .returning({ id: organizations.id });
-    await db.insert(users).values([
-      {
-        organizationId: org?.id ?? '',
-        email: PAUL,
-        firstName: 'Paul',
-        lastName: 'King',
-        role: 'admin',
-      },
-      {
-        organizationId: org?.id ?? '',
-        email: PAT,
-        firstName: 'Pat',
-        lastName: 'Lee',
-        role: 'user',
-      },
-    ]);
+    await addPartnerOrganization(server());
     for (const email of [ALICE, BEN, PAUL, PAT, OLIVIA]) {
       cookies.set(email, await server().signIn(email));
     }

@@ -4,6 +4,7 @@ import { ForbiddenError } from '../../lib/errors';
 import type { AuditActor } from '../audit/actor';
 import { recordAuditEvent } from '../audit/repository';
 import { type Member, toTask } from './assignment';
+import { catalogueById } from './catalogue';
 import type { CatalogueTask } from './catalogue/types';
 import { type Completer, findAssignedTask, mayAct } from './complete-task';
 import { loadProgress } from './service';
@@ -165,4 +166,38 @@ export async function setTaskEscalation(
     details: { catalogueId: entry.id, title: entry.title },
   });
   return { catalogueId: entry.id, escalate };
+}
+
+/**
+ * Marks tasks not applicable with their reasons and switches their escalation off, as a partner's
+ * baseline sets them (ids outside the catalogue are the caller's to refuse); each change audited.
+ */
+export async function applyTaskSettings(
+  db: Db,
+  organizationId: string,
+  actor: { id: string; audit: AuditActor },
+  settings: {
+    notApplicable: readonly { catalogueId: string; reason: string }[];
+    escalationOff: readonly string[];
+  },
+): Promise<void> {
+  const titleOf = (id: string) => catalogueById.get(id)?.title ?? id;
+  for (const { catalogueId, reason } of settings.notApplicable) {
+    await saveNotApplicable(db, { organizationId, catalogueId, reason, markedById: actor.id });
+    await recordAuditEvent(db, {
+      action: 'task.not_applicable',
+      organizationId,
+      actor: actor.audit,
+      details: { catalogueId, title: titleOf(catalogueId), reason },
+    });
+  }
+  for (const catalogueId of settings.escalationOff) {
+    await saveEscalation(db, organizationId, catalogueId, false, actor.id);
+    await recordAuditEvent(db, {
+      action: 'task.escalation_off',
+      organizationId,
+      actor: actor.audit,
+      details: { catalogueId, title: titleOf(catalogueId) },
+    });
+  }
 }

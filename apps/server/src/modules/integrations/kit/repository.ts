@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { integrations } from '../../../db/schema';
 
@@ -184,6 +184,25 @@ export async function listDueIntegrations(
         eq(integrations.status, 'connected'),
         sql`${integrations.syncState} in ('idle', 'failed')`,
         or(isNull(integrations.lastScan), lt(integrations.lastScan, before)),
+      ),
+    );
+}
+
+/** The organisations' connections that need someone: a token or permission problem, a failed sync. */
+export async function listTroubledIntegrations(db: Db, organizationIds: readonly string[]) {
+  if (organizationIds.length === 0) return [];
+  return db
+    .select({
+      organizationId: integrations.organizationId,
+      integrationId: integrations.integrationId,
+      status: integrations.status,
+      syncState: integrations.syncState,
+    })
+    .from(integrations)
+    .where(
+      and(
+        inArray(integrations.organizationId, [...organizationIds]),
+        or(sql`${integrations.status} <> 'connected'`, eq(integrations.syncState, 'failed')),
       ),
     );
 }
