@@ -44,7 +44,8 @@ function trendOf(snapshots: readonly { date: string; score: number }[], score: n
   const oldest = snapshots
     .filter((s) => s.date >= since && s.date < today)
     .sort((a, b) => a.date.localeCompare(b.date))[0];
-  return oldest ? score - oldest.score : null;
+  // Scores are kept as `real`: a tenth is as fine as the score itself is shown.
+  return oldest ? Math.round((score - oldest.score) * 10) / 10 : null;
 }
 
 async function figuresOf(db: Db, organizationId: string, now: Date): Promise<Figures> {
@@ -113,9 +114,10 @@ async function inTurn<T, R>(items: readonly T[], limit: number, work: (item: T) 
   return results;
 }
 
-type Kept = { version: number; hour: number; figures: Figures };
+type Kept = { version: number; hour: number; figures: Promise<Figures> };
 
 export class PartnerOverview {
+  /** Each client's figures, or their computation still running: requests that meet share it. */
   private readonly kept = new Map<string, Kept>();
 
   constructor(
@@ -147,13 +149,17 @@ export class PartnerOverview {
     };
   }
 
-  private async figures(organizationId: string, version: number, now: Date) {
+  private figures(organizationId: string, version: number, now: Date): Promise<Figures> {
     const hour = Math.floor(now.getTime() / HOUR_MS);
     const kept = this.kept.get(organizationId);
     if (kept && kept.version === version && kept.hour === hour) return kept.figures;
-    const figures = await figuresOf(this.db, organizationId, now);
+    const figures = figuresOf(this.db, organizationId, now);
     this.kept.delete(organizationId);
     this.kept.set(organizationId, { version, hour, figures });
+    // A failed computation is not kept: the next request tries again.
+    figures.catch(() => {
+      if (this.kept.get(organizationId)?.figures === figures) this.kept.delete(organizationId);
+    });
     if (this.kept.size > this.maxClients) {
       const [oldest] = this.kept.keys();
       if (oldest !== undefined) this.kept.delete(oldest);
