@@ -3,8 +3,9 @@ import { PageHeading } from '../../components/PageHeading';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
 import { usePartnerClients } from './api';
+import { BaselinesSection } from './BaselinesSection';
 import { ClientInvitations } from './ClientInvitations';
-import { ClientsTable } from './ClientsTable';
+import { ClientsRollup } from './ClientsRollup';
 
 function NoClients({ domain, before }: { domain: string; before: boolean }) {
   return (
@@ -27,17 +28,19 @@ function Clients({ domain }: { domain: string }) {
     <Stack gap="lg">
       <QueryStatus query={clients} what="your clients" />
       {invitations.length > 0 && <ClientInvitations links={invitations} />}
-      {active.length > 0 && <ClientsTable links={active} />}
+      {active.length > 0 && <ClientsRollup />}
       {clients.data && invitations.length + active.length === 0 && (
         <NoClients domain={domain} before={links.length > 0} />
       )}
+      <BaselinesSection clients={active} />
     </Stack>
   );
 }
 
 /**
  * `/partner` (administrators): an IT provider's own organisation as the partner of others: the
- * clients' invitations to answer, and the clients it looks after, each to open.
+ * clients' invitations to answer, the clients it looks after with their figures, each to open,
+ * and the baselines it applies to them.
  */
 export default function PartnerConsolePage() {
   const { data: user } = useUserData();

@@ -1,11 +1,29 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
 import { usePartnerLinks } from './api';
+import { useBaselineApplications } from './baselines-api';
 import { InvitePartnerForm } from './InvitePartnerForm';
 import { PartnerLinkItem } from './PartnerLinkItem';
 import { currentFirst } from './partner-words';
+
+// Most organisations have no baseline applied: the list's code loads only when there is one.
+const BaselineApplications = lazy(() => import('./BaselineApplications'));
+
+/** What partners' baselines set here; nothing at all until one was applied. */
+function SetByBaselines() {
+  const query = useBaselineApplications();
+  if (query.isError) return <QueryStatus query={query} what="what your partners’ baselines set" />;
+  const applications = query.data?.applications ?? [];
+  if (applications.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <BaselineApplications applications={applications} />
+    </Suspense>
+  );
+}
 
 /**
  * Settings → IT partners (administrators): the IT providers invited to look after the
@@ -43,12 +61,13 @@ export function PartnersSection() {
               ))}
             </Stack>
           ))}
+        <SetByBaselines />
         <InvitePartnerForm />
         {user && !user.partner && (
           <Text size="sm" c="dimmed">
             Do you look after other organisations yourself? Their invitations and your clients are
             in the{' '}
-            <Anchor component={Link} to="/partner" inherit>
+            <Anchor component={Link} to="/partner" inherit underline="always">
               Partner console
             </Anchor>
             .

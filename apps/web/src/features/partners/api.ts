@@ -19,6 +19,17 @@ export const partnerClientsQuery = queryOptions({
 
 export const usePartnerClients = () => useQuery(partnerClientsQuery);
 
+/** Every linked client's figures and the biggest gaps across them. */
+export const partnerOverviewQuery = queryOptions({
+  queryKey: ['partners', 'overview'],
+  queryFn: apiQuery('/partner/overview'),
+});
+
+export const usePartnerOverview = () => useQuery(partnerOverviewQuery);
+
+/** Where the roll-up downloads as a CSV file (a plain link: the browser saves it). */
+export const OVERVIEW_CSV_URL = '/api/partner/overview.csv';
+
 /** A change to the partner links: the list is fetched again whatever the answer. */
 function useLinksChange<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -28,12 +39,18 @@ function useLinksChange<T, R>(mutationFn: (input: T) => Promise<R>) {
   });
 }
 
-/** A change to the clients' list, seen from the partner's side. */
+/**
+ * A change to the clients' list, seen from the partner's side. The roll-up is fetched again too,
+ * not waited for: working out every client's figures takes longer than the list.
+ */
 function useClientsChange<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: partnerClientsQuery.queryKey }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: partnerOverviewQuery.queryKey });
+      return queryClient.invalidateQueries({ queryKey: partnerClientsQuery.queryKey });
+    },
   });
 }
 

@@ -28,6 +28,27 @@ const aLink = (over: Partial<PartnerLink> = {}): PartnerLink => ({
   ...over,
 });
 
+/** The console's roll-up of the active links among `links`, with plain figures. */
+const overviewOf = (links: PartnerLink[]) => ({
+  clients: links
+    .filter((link) => link.state === 'active')
+    .map((link) => ({
+      linkId: link.id,
+      domain: link.clientDomain,
+      role: link.role,
+      score: 72,
+      grade: 'C',
+      trend: null,
+      members: 3,
+      openCritical: 0,
+      integrationsNeedingAttention: [],
+      devices: 0,
+      devicesNotReporting: 0,
+    })),
+  gaps: [],
+  computedAt: '2026-03-05T10:00:00.000Z',
+});
+
 const invited = aLink({
   id: INVITED,
   partnerDomain: 'fixit.example',
@@ -235,6 +256,7 @@ describe('the Partner console', () => {
     const api = fakeApi({
       'GET /auth/user-data': reply(partnerAdmin),
       'GET /partner/clients': () => reply({ links }),
+      'GET /partner/overview': () => reply(overviewOf(links)),
       'POST /partner/clients/11111111-1111-4111-8111-111111111111/accept': () => {
         const accepted = {
           ...invitation,
@@ -251,9 +273,9 @@ describe('the Partner console', () => {
     expect(invitations).toHaveTextContent(
       'northwind.example invites you to look after it as Administrator',
     );
-    const table = screen.getByRole('table', { name: 'Your clients' });
+    const table = await screen.findByRole('table', { name: 'Your clients' });
     expect(within(table).getByRole('row', { name: /brightwave\.example/ })).toHaveTextContent(
-      'brightwave.exampleAdministratorMar 3, 2026',
+      'brightwave.exampleAdministrator72grade Cno trend yet3',
     );
 
     await user.click(
@@ -273,6 +295,7 @@ describe('the Partner console', () => {
     const api = fakeApi({
       'GET /auth/user-data': () => reply(user),
       'GET /partner/clients': reply({ links: [aLink()] }),
+      'GET /partner/overview': reply(overviewOf([aLink()])),
       'POST /partner/clients/22222222-2222-4222-8222-222222222222/open': () => {
         user = anAdmin({
           email: 'pat.lee@itcare.example',
@@ -303,6 +326,7 @@ describe('the Partner console', () => {
     const api = fakeApi({
       'GET /auth/user-data': reply(partnerAdmin),
       'GET /partner/clients': () => reply({ links }),
+      'GET /partner/overview': () => reply(overviewOf(links)),
       'DELETE /partner/clients/22222222-2222-4222-8222-222222222222': () => {
         links = [];
         return reply({ link: aLink({ state: 'ended', endedAt: '2026-04-01T08:00:00.000Z' }) });
@@ -366,6 +390,7 @@ describe('the banner inside a client', () => {
       'GET /auth/user-data': () => reply(user),
       'GET /tours': reply([{ tourType: 'main', status: 'dismissed', currentStepId: null }]),
       'GET /partner/clients': reply({ links: [aLink()] }),
+      'GET /partner/overview': reply(overviewOf([aLink()])),
       'POST /partner/close': () => {
         user = backHome;
         return noContent();
