@@ -1,13 +1,13 @@
 // `npm run bench`: start-up times and load on PGlite and PostgreSQL, the size of the first page,
 // the domain scan's speed, the Google Workspace and Microsoft 365 reads' speed and memory, the
 // hourly nudge run over 200 organisations, nudges' throughput through Slack, and the watch's
-// scheduled scans of 1,000 fixture domains.
+// scheduled scans of 1,000 fixture domains, and the partner console's overview of 300 clients.
 // Env: BENCH_DURATION: seconds of load per backend (default 10; the mixed load runs six times as
 //      long, so 60 s by default);
 //      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
 //      (default postgres://postgres@127.0.0.1:5432/test);
 //      BENCH_ONLY: the parts to run, separated by commas (agent, scan, google, m365, nudges,
-//      slack, watch, pglite, postgres, pages); default all;
+//      slack, watch, partners, pglite, postgres, pages); default all;
 //      BENCH_WATCH_DOMAINS, BENCH_WATCH_CONCURRENCY: the watch's scheduled scans, how many domains
 //      (default 1,000) and WATCH_SCAN_CONCURRENCY (default 8).
 import { execFileSync } from 'node:child_process';
@@ -31,6 +31,16 @@ import { type LoadedPageSize, measureLoadedPages } from './loaded-page-size';
 import { type M365SyncFigures, m365SyncTable, measureM365Sync } from './m365-sync';
 import { MIXED_CONNECTIONS, type MixedLoadFigures, mixedLoad } from './mixed-load';
 import { measureNudgeRun, type NudgeRunFigures, nudgeRunSummary, nudgeRunTable } from './nudge-run';
+import {
+  measurePartnerOverview,
+  PARTNER_CLIENT_MEMBERS,
+  PARTNER_CLIENTS,
+  PARTNER_RATE,
+  type PartnerOverviewFigures,
+  partnerOverviewProblems,
+  partnerOverviewSummary,
+  partnerOverviewTable,
+} from './partner-overview';
 import { measureScanSpeed, type ScanSpeed } from './scan-speed';
 import { killAllServers, repoRoot, startServer } from './server-process';
 import {
@@ -64,6 +74,7 @@ const PARTS = [
   'nudges',
   'slack',
   'watch',
+  'partners',
   'pglite',
   'postgres',
   'pages',
@@ -232,6 +243,7 @@ let agentRun: AgentRunFigures | string = skipped;
 let nudgeRun: NudgeRunFigures | string = skipped;
 let slackThroughput: SlackThroughputFigures | string = skipped;
 let watchScans: WatchScanFigures | string = skipped;
+let partnerOverview: PartnerOverviewFigures | string = skipped;
 try {
   if (runs('agent')) {
     console.error('… the endpoint agent: one run of every check');
@@ -302,6 +314,23 @@ try {
       for (const problem of watchScanProblems(watchScans)) fail('watch scans', new Error(problem));
     } catch (err) {
       watchScans = `not measured (${fail('watch scans', err)})`;
+    }
+  }
+
+  if (runs('partners')) {
+    console.error(
+      `… the partner console's overview of ${PARTNER_CLIENTS} clients × ${PARTNER_CLIENT_MEMBERS} members on PostgreSQL, at ${PARTNER_RATE}/s against a bare server (about 3 minutes, longer to let an hourly job pass)`,
+    );
+    try {
+      partnerOverview = await measurePartnerOverview(pgAdminUrl, {
+        roundSeconds: duration,
+        workDir: dataDir,
+      });
+      for (const problem of partnerOverviewProblems(partnerOverview)) {
+        fail('partner overview', new Error(problem));
+      }
+    } catch (err) {
+      partnerOverview = `not measured (${fail('partner overview', err)})`;
     }
   }
 
@@ -590,6 +619,16 @@ if (typeof watchScans === 'string') {
   for (const line of watchScanSummary(watchScans)) console.log(line);
 }
 
+console.log(
+  `\nPartner console: GET /api/partner/overview for ${PARTNER_CLIENTS} clients × ${PARTNER_CLIENT_MEMBERS} members on PostgreSQL, as the partner's administrator; at ${PARTNER_RATE}/s against a bare server answering the same bytes:`,
+);
+if (typeof partnerOverview === 'string') {
+  console.log(`  ${partnerOverview}`);
+} else {
+  console.log(table(partnerOverviewTable(partnerOverview)));
+  for (const line of partnerOverviewSummary(partnerOverview)) console.log(line);
+}
+
 console.log('\nFirst page (apps/web/dist/index.html):');
 if (typeof page === 'string') {
   console.log(`  ${page}`);
@@ -641,7 +680,7 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, watchScans, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, watchScans, partnerOverview, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 
