@@ -19,6 +19,7 @@ const CLIENT_ADMIN = 'Alice Morgan';
 const READ_ONLY_CLIENT = 'tidewater.example';
 const READ_ONLY_CLIENT_ADMIN = 'Olivia Parker';
 const WATCH = '/risk-analysis?tab=watch';
+const WIFI_TASK = 'Secure the office Wi-Fi and add a guest network';
 /** The server's answer to a read-only partner's change (PARTNER_READ_ONLY in the contract). */
 const READ_ONLY =
   'Your partner access to this organisation is read-only: its administrators can change this.';
@@ -195,6 +196,78 @@ test('a read-only partner looks at a client and cannot change it', async ({ page
   await page.reload();
   await expect(howOften(page)).toHaveValue('daily');
   await expect(banner(page)).toContainText('(read-only)');
+});
+
+test('the console rolls up both clients, and a baseline applies where the partner administers', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openAppAs(page, PARTNER_ADMIN, '/partner');
+  // Each client with its figures; the biggest gap across them in words.
+  await expect(clientRow(page, CLIENT)).toContainText(/Administrator/);
+  await expect(clientRow(page, READ_ONLY_CLIENT)).toContainText(/Read-only/);
+  const gaps = page.getByRole('region', { name: 'Biggest gaps across your clients' });
+  await expect(gaps).toContainText(/: open for \d+ (person|people) in [12] clients?/);
+
+  // Filter by domain, then back.
+  const search = page.getByRole('searchbox', { name: 'Search by domain' });
+  await search.fill('tide');
+  await expect(clients(page).getByRole('row')).toHaveCount(2);
+  await expect(clientRow(page, CLIENT)).toHaveCount(0);
+  await search.fill('');
+  await expect(clients(page).getByRole('row')).toHaveCount(3);
+
+  // The roll-up as CSV.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+  expect(csv).toContain('Client,Partner role,Score');
+  expect(csv).toContain(`${CLIENT},Administrator,`);
+  expect(csv).toContain(`${READ_ONLY_CLIENT},Read-only,`);
+
+  // A baseline, defined once.
+  await page.getByRole('button', { name: 'New baseline' }).click();
+  const form = page.getByRole('dialog', { name: 'New baseline' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Small office');
+  const notApplicable = form.getByRole('group', { name: 'Tasks not applicable' });
+  await notApplicable
+    .getByRole('combobox', { name: 'Add a task' })
+    .selectOption({ label: WIFI_TASK });
+  await notApplicable.getByRole('button', { name: 'Add the task as not applicable' }).click();
+  await notApplicable
+    .getByRole('textbox', { name: `Reason: ${WIFI_TASK}` })
+    .fill('Our clients work from a shared office whose landlord runs the Wi-Fi');
+  await form.getByRole('combobox', { name: 'Weekly task reminders' }).selectOption('Off');
+  await form.getByRole('textbox', { name: 'Trusted domains' }).fill('payroll-bureau.example');
+  await form.getByRole('button', { name: 'Create baseline' }).click();
+  await expect(form).toHaveCount(0);
+  const baselines = page.getByRole('list', { name: 'Baselines' });
+  await expect(baselines).toContainText('Small office');
+
+  // Applied to the clients it may change; the read-only one cannot be chosen.
+  await page.getByRole('button', { name: 'Apply Small office to clients' }).click();
+  const apply = page.getByRole('dialog', { name: 'Apply Small office' });
+  await expect(apply.getByRole('checkbox', { name: READ_ONLY_CLIENT })).toBeDisabled();
+  await apply.getByRole('checkbox', { name: CLIENT }).check();
+  await apply.getByRole('button', { name: 'Apply' }).click();
+  await expect(apply.getByRole('heading', { name: 'Applied to 1 of 1 client' })).toBeFocused();
+  await apply.getByRole('button', { name: 'Close' }).first().click();
+
+  // The client's administrator sees what it set, and her settings say so.
+  const alice = await anotherBrowser(browser, baseURL);
+  await openAppAs(alice, CLIENT_ADMIN, '/settings#partners');
+  const set = alice.getByRole('list', { name: 'Set by your partners’ baselines' });
+  await expect(set).toContainText('Small office');
+  await expect(set).toContainText(PARTNER);
+  await expect(set).toContainText(WIFI_TASK);
+  const trusted = (await (await alice.request.get('/api/settings/trusted-domains')).json()) as {
+    trustedDomains: string[];
+  };
+  expect(trusted.trustedDomains).toContain('payroll-bureau.example');
+  await alice.context().close();
 });
 
 test('a client ends the access: the partner’s page open there is back in its own organisation', async ({
