@@ -43,3 +43,21 @@ export async function linkPartner(
   });
   return id;
 }
+
+/** Each person's signed-in cookie, and a call to the app as one of them. */
+export function signedInPeople(app: () => TestApp) {
+  const cookies = new Map<string, string>();
+  return {
+    cookies,
+    async signIn(emails: readonly string[]): Promise<void> {
+      for (const email of emails) cookies.set(email, await app().signIn(email));
+    },
+    call: (as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      app().inject({
+        method,
+        url,
+        headers: { cookie: cookies.get(as) ?? '' },
+        ...(payload ? { payload } : {}),
+      }),
+  };
+}

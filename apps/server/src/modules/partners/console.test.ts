@@ -9,6 +9,7 @@ import {
   PARTNER,
   PAT,
   PAUL,
+  signedInPeople,
 } from '../../../test/partner-organization';
 import { ALICE, BEN, databaseKinds, expectError, useTestApp } from '../../../test/test-app';
 import { integrations, organizations } from '../../db/schema';
@@ -32,13 +33,11 @@ const OFFICE = {
 
 describe.each(databaseKinds())('the partner console on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });
-  const cookies = new Map<string, string>();
+  const { cookies, call, signIn } = signedInPeople(server);
   const links = { brightwave: '', tidewater: '' };
   beforeAll(async () => {
     await addPartnerOrganization(server());
-    for (const email of [ALICE, BEN, PAUL, PAT, OLIVIA]) {
-      cookies.set(email, await server().signIn(email));
-    }
+    await signIn([ALICE, BEN, PAUL, PAT, OLIVIA]);
     const paul = cookies.get(PAUL) ?? '';
     links.brightwave = await linkPartner(
       server(),
@@ -53,18 +52,6 @@ describe.each(databaseKinds())('the partner console on %s', (kind) => {
   });
   afterAll(() => cookies.clear());
 
-  const call = (
-    as: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) =>
-    server().inject({
-      method,
-      url,
-      headers: { cookie: cookies.get(as) ?? '' },
-      ...(payload ? { payload } : {}),
-    });
   const overview = async (): Promise<PartnerOverviewResponse> => {
     const res = await call(PAUL, 'GET', '/api/partner/overview');
     expect(res.statusCode, res.body).toBe(200);

@@ -7,33 +7,20 @@ import {
   PARTNER,
   PAT,
   PAUL,
+  signedInPeople,
 } from '../../../test/partner-organization';
 import { ALICE, BEN, databaseKinds, expectError, useTestApp } from '../../../test/test-app';
 
 describe.each(databaseKinds())('partners on %s', (kind) => {
   const server = useTestApp(kind, { seed: true });
-  const cookies = new Map<string, string>();
+  const { cookies, call, signIn } = signedInPeople(server);
   beforeAll(async () => {
     // An IT provider's own organisation: Paul administers it, Pat is a member.
     await addPartnerOrganization(server());
-    for (const email of [ALICE, BEN, PAUL, PAT, OLIVIA]) {
-      cookies.set(email, await server().signIn(email));
-    }
+    await signIn([ALICE, BEN, PAUL, PAT, OLIVIA]);
   });
   afterAll(() => cookies.clear());
 
-  const call = (
-    as: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) =>
-    server().inject({
-      method,
-      url,
-      headers: { cookie: cookies.get(as) ?? '' },
-      ...(payload ? { payload } : {}),
-    });
   const userData = async (as: string) => (await call(as, 'GET', '/api/auth/user-data')).json();
   const memberEmails = async (as: string) =>
     ((await call(as, 'GET', '/api/users')).json().members as { email: string }[]).map(

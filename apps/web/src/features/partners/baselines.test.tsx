@@ -1,4 +1,4 @@
-import type { Baseline, BaselineApplication, PartnerLink } from '@castellan/contract';
+import type { Baseline, BaselineApplication } from '@castellan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ConfirmHost } from '../../lib/ConfirmHost';
@@ -8,36 +8,9 @@ import { renderWithApp } from '../../test/render';
 import { findToast } from '../../test/toasts';
 import PartnerConsolePage from './PartnerConsolePage';
 import { PartnersSection } from './PartnersSection';
-
-const partnerAdmin = anAdmin({
-  email: 'pat.lee@itcare.example',
-  firstName: 'Pat',
-  lastName: 'Lee',
-  companyDomain: 'itcare.example',
-});
+import { ACME, BRIGHTWAVE, links, partnerAdmin } from './partner-test-links';
 
 const BASELINE = '66666666-6666-4666-8666-666666666666';
-const BRIGHTWAVE = '22222222-2222-4222-8222-222222222222';
-const NORTHWIND = '44444444-4444-4444-8444-444444444444';
-const ACME = '55555555-5555-4555-8555-555555555555';
-
-const aLink = (id: string, clientDomain: string, role: PartnerLink['role']): PartnerLink => ({
-  id,
-  clientDomain,
-  partnerDomain: 'itcare.example',
-  role,
-  state: 'active',
-  invitedAt: '2026-03-01T10:00:00.000Z',
-  invitedBy: 'alice.morgan@brightwave.example',
-  acceptedAt: '2026-03-03T09:00:00.000Z',
-  endedAt: null,
-});
-
-const links = [
-  aLink(BRIGHTWAVE, 'brightwave.example', 'admin'),
-  aLink(NORTHWIND, 'northwind.example', 'viewer'),
-  aLink(ACME, 'acme.example', 'admin'),
-];
 
 const tasks = [
   { id: 'mfa', title: 'Turn on two-step verification', scope: 'Individual' },

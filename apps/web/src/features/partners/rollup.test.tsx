@@ -1,43 +1,10 @@
-import type {
-  PartnerClientSummary,
-  PartnerLink,
-  PartnerOverviewResponse,
-} from '@castellan/contract';
+import type { PartnerClientSummary, PartnerOverviewResponse } from '@castellan/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, reply } from '../../test/fake-api';
-import { anAdmin } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render';
 import PartnerConsolePage from './PartnerConsolePage';
-
-const partnerAdmin = anAdmin({
-  email: 'pat.lee@itcare.example',
-  firstName: 'Pat',
-  lastName: 'Lee',
-  companyDomain: 'itcare.example',
-});
-
-const BRIGHTWAVE = '22222222-2222-4222-8222-222222222222';
-const NORTHWIND = '44444444-4444-4444-8444-444444444444';
-const ACME = '55555555-5555-4555-8555-555555555555';
-
-const aLink = (id: string, clientDomain: string, role: PartnerLink['role']): PartnerLink => ({
-  id,
-  clientDomain,
-  partnerDomain: 'itcare.example',
-  role,
-  state: 'active',
-  invitedAt: '2026-03-01T10:00:00.000Z',
-  invitedBy: 'alice.morgan@brightwave.example',
-  acceptedAt: '2026-03-03T09:00:00.000Z',
-  endedAt: null,
-});
-
-const links = [
-  aLink(BRIGHTWAVE, 'brightwave.example', 'admin'),
-  aLink(NORTHWIND, 'northwind.example', 'viewer'),
-  aLink(ACME, 'acme.example', 'admin'),
-];
+import { ACME, BRIGHTWAVE, links, NORTHWIND, partnerAdmin } from './partner-test-links';
 
 const aSummary = (over: Partial<PartnerClientSummary>): PartnerClientSummary => ({
   linkId: ACME,
