@@ -1,7 +1,13 @@
 import { type Endpoint, type EndpointName, endpoints } from '@castellan/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerOrganization, linkPartner, OLIVIA, PAUL } from '../test/partner-organization';
+import {
+  addPartnerOrganization,
+  EMPTY_BASELINE,
+  linkPartner,
+  OLIVIA,
+  PAUL,
+} from '../test/partner-organization';
 import { ALICE, BEN, databaseKinds, expectError, NOAH, useTestApp } from '../test/test-app';
 import { users } from './db/schema';
 
@@ -16,14 +22,6 @@ const CONSOLE: readonly EndpointName[] = [
 /** Replaced by a user's id when sent. */
 const ID = '{id}';
 const SOME_ID = '00000000-0000-4000-8000-0000000000ab';
-const EMPTY_BASELINE = {
-  notApplicable: [],
-  weeklyReminders: null,
-  nudges: null,
-  escalationOff: [],
-  trustedDomains: [],
-  approvedApps: [],
-};
 type Example = { params?: Record<string, string>; query?: string; body?: object };
 /** What a call needs beyond its declaration to get past validation (a user id as `{id}`). */
 const examples: Partial<Record<EndpointName, Example>> = {

@@ -61,3 +61,13 @@ export function signedInPeople(app: () => TestApp) {
       }),
   };
 }
+
+/** A baseline's settings that set nothing: what a valid request needs at least. */
+export const EMPTY_BASELINE = {
+  notApplicable: [],
+  weeklyReminders: null,
+  nudges: null,
+  escalationOff: [],
+  trustedDomains: [],
+  approvedApps: [],
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_BASELINE } from '../../test/partner-organization';
 import { ALICE, databaseKinds, expectError, useTestApp } from '../../test/test-app';
 import { BODY_LIMIT_BYTES } from '../app';
 
@@ -20,14 +21,6 @@ const now = new Date().toISOString();
 const json = 'application/json';
 /** A user id no organisation has; in a name it stands for the documented `{id}`. */
 const SOME_USER = '00000000-0000-4000-8000-0000000000aa';
-const BASELINE = {
-  notApplicable: [],
-  weeklyReminders: null,
-  nudges: null,
-  escalationOff: [],
-  trustedDomains: [],
-  approvedApps: [],
-};
 const ALLOW_LIST = '/api/integrations/google-workspace/allow-list';
 const allowed = { type: 'domain', value: 'example.com' };
 const AGENT_DEVICE = { name: 'PC', platform: 'linux', osVersion: '6.1', agentVersion: '0.1.0' };
@@ -218,17 +211,17 @@ const endpoints: Endpoint[] = [
   {
     method: 'POST',
     url: '/api/partner/baselines',
-    body: { name: 'Office', settings: BASELINE },
+    body: { name: 'Office', settings: EMPTY_BASELINE },
     wrongType: [
-      { name: 'Office', settings: { ...BASELINE, nudges: 'on' } },
+      { name: 'Office', settings: { ...EMPTY_BASELINE, nudges: 'on' } },
       'body.settings.nudges',
     ],
   },
   {
     method: 'PUT',
     url: `/api/partner/baselines/${SOME_USER}`,
-    body: { name: 'Office', settings: BASELINE },
-    wrongType: [{ name: 7, settings: BASELINE }, 'body.name'],
+    body: { name: 'Office', settings: EMPTY_BASELINE },
+    wrongType: [{ name: 7, settings: EMPTY_BASELINE }, 'body.name'],
   },
   { method: 'DELETE', url: `/api/partner/baselines/${SOME_USER}`, wrongType: ['yes', 'body'] },
   {
