@@ -250,8 +250,10 @@ test('the console rolls up both clients, and a baseline applies where the partne
   // Applied to the clients it may change; the read-only one cannot be chosen.
   await page.getByRole('button', { name: 'Apply Small office to clients' }).click();
   const apply = page.getByRole('dialog', { name: 'Apply Small office' });
-  await expect(apply.getByRole('checkbox', { name: READ_ONLY_CLIENT })).toBeDisabled();
-  await apply.getByRole('checkbox', { name: CLIENT }).check();
+  await expect(
+    apply.getByRole('switch', { name: `${READ_ONLY_CLIENT} read-only access` }),
+  ).toBeDisabled();
+  await apply.getByRole('switch', { name: CLIENT }).check();
   await apply.getByRole('button', { name: 'Apply' }).click();
   await expect(apply.getByRole('heading', { name: 'Applied to 1 of 1 client' })).toBeFocused();
   await apply.getByRole('button', { name: 'Close' }).first().click();

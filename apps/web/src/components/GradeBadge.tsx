@@ -1,5 +1,6 @@
 import type { Grade } from '@castellan/contract/vocabulary';
-import { Text, ThemeIcon } from '@mantine/core';
+import { Badge, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { gradeColor } from './grade-color';
 
 /** A grade as a big coloured letter; read out as "Domain grade D" unless it is of `what` else. */
@@ -27,5 +28,14 @@ export function GradeBadge({
         {grade ?? '–'}
       </Text>
     </ThemeIcon>
+  );
+}
+
+/** A grade as a small coloured tag in a line of text: "Grade B", or what `children` says. */
+export function GradeTag({ grade, children }: { grade: Grade | null; children: ReactNode }) {
+  return (
+    <Badge size="sm" color={gradeColor(grade)} autoContrast>
+      {children}
+    </Badge>
   );
 }

@@ -3,12 +3,12 @@ import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   Fieldset,
   Group,
   List,
   Modal,
   Stack,
+  Switch,
   Text,
   Title,
 } from '@mantine/core';
@@ -127,10 +127,9 @@ export default function ApplyBaselineDialog({ baseline, clients, onClose }: Prop
               <Fieldset legend="Clients">
                 <Stack gap="xs">
                   {administered.length > 1 && (
-                    <Checkbox
+                    <Switch
                       label="All the clients you administer"
                       checked={allChosen}
-                      indeterminate={!allChosen && !noneChosen}
                       onChange={(event) =>
                         setChosen(
                           new Set(event.currentTarget.checked ? administered.map((c) => c.id) : []),
@@ -140,10 +139,10 @@ export default function ApplyBaselineDialog({ baseline, clients, onClose }: Prop
                   )}
                   {clients.map((client) => {
                     const readOnly = client.role !== 'admin';
-                    // Mantine does not tie a checkbox's description to it: the note is named here.
+                    // Mantine does not tie a switch's description to it: the note is named here.
                     const noteId = `${ids}-${client.id}`;
                     return (
-                      <Checkbox
+                      <Switch
                         key={client.id}
                         label={client.clientDomain}
                         description={

@@ -3,11 +3,11 @@ import {
   Anchor,
   Badge,
   Card,
-  Checkbox,
   Group,
   List,
   NativeSelect,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -100,7 +100,7 @@ export function ClientsRollup() {
                     setSort(SORT_ORDERS.find((o) => o === event.currentTarget.value) ?? 'name')
                   }
                 />
-                <Checkbox
+                <Switch
                   label="Only clients needing attention"
                   checked={attentionOnly}
                   onChange={(event) => setAttentionOnly(event.currentTarget.checked)}

@@ -1,8 +1,8 @@
 import type { PartnerClientSummary } from '@castellan/contract';
 import { PARTNER_ROLE_NAMES } from '@castellan/contract/partner-rules';
 import { GRADES } from '@castellan/contract/vocabulary';
-import { Badge, Group, List, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { gradeColor } from '../../components/grade-color';
+import { Group, List, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { GradeTag } from '../../components/GradeBadge';
 import { ClientActions } from './ClientActions';
 import { devicesWords, trendArrow, trendWords } from './rollup-view';
 
@@ -21,10 +21,10 @@ function Score({ client }: { client: PartnerClientSummary }) {
         <Text size="sm" fw={600}>
           {Math.round(client.score)}
         </Text>
-        <Badge size="sm" color={gradeColor(grade)} autoContrast>
+        <GradeTag grade={grade}>
           <VisuallyHidden>grade </VisuallyHidden>
           {client.grade}
-        </Badge>
+        </GradeTag>
       </Group>
       <Text size="xs" c={trendColor(client.trend)}>
         {client.trend !== null && <span aria-hidden>{trendArrow(client.trend)} </span>}

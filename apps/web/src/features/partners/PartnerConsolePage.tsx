@@ -1,41 +1,11 @@
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { PageHeading } from '../../components/PageHeading';
-import { QueryStatus } from '../../components/QueryStatus';
 import { useUserData } from '../../lib/user-data';
-import { usePartnerClients } from './api';
-import { BaselinesSection } from './BaselinesSection';
-import { ClientInvitations } from './ClientInvitations';
-import { ClientsRollup } from './ClientsRollup';
 
-function NoClients({ domain, before }: { domain: string; before: boolean }) {
-  return (
-    <Text size="sm">
-      {before
-        ? 'You look after no organisation at the moment.'
-        : 'No organisation has invited you yet.'}{' '}
-      A client's administrator invites you from their Settings → IT partners, by your domain (
-      {domain}).
-    </Text>
-  );
-}
-
-function Clients({ domain }: { domain: string }) {
-  const clients = usePartnerClients();
-  const links = clients.data?.links ?? [];
-  const invitations = links.filter((link) => link.state === 'invited');
-  const active = links.filter((link) => link.state === 'active');
-  return (
-    <Stack gap="lg">
-      <QueryStatus query={clients} what="your clients" />
-      {invitations.length > 0 && <ClientInvitations links={invitations} />}
-      {active.length > 0 && <ClientsRollup />}
-      {clients.data && invitations.length + active.length === 0 && (
-        <NoClients domain={domain} before={links.length > 0} />
-      )}
-      <BaselinesSection clients={active} />
-    </Stack>
-  );
-}
+// The console's body loads with the page, not with every page: its many parts would otherwise
+// each be named in the entry's list of what the route preloads.
+const PartnerClients = lazy(() => import('./PartnerClients'));
 
 /**
  * `/partner` (administrators): an IT provider's own organisation as the partner of others: the
@@ -59,7 +29,11 @@ export default function PartnerConsolePage() {
             The organisations that invited you to look after them. Open one to work in it with your
             own account; its administrators see every change you make.
           </Text>
-          {user && <Clients domain={user.companyDomain} />}
+          {user && (
+            <Suspense fallback={<Text size="sm">Loading your clients…</Text>}>
+              <PartnerClients domain={user.companyDomain} />
+            </Suspense>
+          )}
         </>
       )}
     </>

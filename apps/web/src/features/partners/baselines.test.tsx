@@ -246,9 +246,11 @@ describe('the Partner console’s baselines', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Apply Standard office' });
     const clients = within(dialog).getByRole('group', { name: 'Clients' });
-    const brightwave = within(clients).getByRole('checkbox', { name: 'brightwave.example' });
+    const brightwave = within(clients).getByRole('switch', { name: 'brightwave.example' });
     await waitFor(() => expect(brightwave).toHaveFocus());
-    const northwind = within(clients).getByRole('checkbox', { name: 'northwind.example' });
+    const northwind = within(clients).getByRole('switch', {
+      name: 'northwind.example read-only access',
+    });
     expect(northwind).toBeDisabled();
     expect(northwind).toHaveAccessibleDescription('read-only access');
 
@@ -257,10 +259,10 @@ describe('the Partner console’s baselines', () => {
     expect(api.callsTo(`POST /partner/baselines/${BASELINE}/apply`)).toHaveLength(0);
 
     await user.click(
-      within(clients).getByRole('checkbox', { name: 'All the clients you administer' }),
+      within(clients).getByRole('switch', { name: 'All the clients you administer' }),
     );
     expect(brightwave).toBeChecked();
-    expect(within(clients).getByRole('checkbox', { name: 'acme.example' })).toBeChecked();
+    expect(within(clients).getByRole('switch', { name: 'acme.example' })).toBeChecked();
     expect(northwind).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
 

@@ -148,7 +148,7 @@ describe('the Partner console’s roll-up', () => {
     expect(screen.getByText(/^Showing 1 of 3 clients/)).toBeVisible();
 
     await user.clear(search);
-    await user.click(screen.getByRole('checkbox', { name: 'Only clients needing attention' }));
+    await user.click(screen.getByRole('switch', { name: 'Only clients needing attention' }));
     expect(listed()).toEqual(['brightwave.example']);
 
     await user.type(search, 'acme');

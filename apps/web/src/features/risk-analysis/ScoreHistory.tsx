@@ -1,6 +1,6 @@
 import type { OrganizationAnalysisResponse } from '@castellan/contract';
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { gradeColor } from '../../components/grade-color';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { GradeTag } from '../../components/GradeBadge';
 import { formatDate } from '../../lib/format-date';
 import { scoredHistory, sparklinePoints } from './score-history';
 
@@ -53,11 +53,7 @@ export function ScoreHistory({ history }: Props) {
               <Text size="sm" c="dimmed" w={110}>
                 {formatDate(entry.finishedAt)}
               </Text>
-              {entry.grade && (
-                <Badge size="sm" color={gradeColor(entry.grade)} autoContrast>
-                  Grade {entry.grade}
-                </Badge>
-              )}
+              {entry.grade && <GradeTag grade={entry.grade}>Grade {entry.grade}</GradeTag>}
             </Group>
           ))}
         </Stack>
