@@ -151,6 +151,9 @@ describe.each(databaseKinds())('the partner console on %s', (kind) => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toMatch(/^Client,Partner role,Score,Grade,/);
+    // The score as the console and the client's overview show it: whole points.
+    const [first] = (await overview()).clients;
+    expect(lines[1]?.split(',')[2]).toBe(String(Math.round(first?.score ?? -1)));
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
       'brightwave.example',
       'tidewater.example',

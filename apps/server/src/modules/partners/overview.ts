@@ -188,7 +188,7 @@ export function overviewCsv(overview: PartnerOverviewResponse): string {
     overview.clients.map((c) => [
       c.domain,
       PARTNER_ROLE_NAMES[c.role],
-      c.score,
+      Math.round(c.score),
       c.grade,
       c.trend,
       c.members,
