@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { ConfirmHost } from '../../lib/ConfirmHost';
 import { fakeApi, noContent, reply } from '../../test/fake-api';
 import { anAdmin } from '../../test/fixtures';
+import { ACME, BRIGHTWAVE, links, partnerAdmin } from '../../test/partner-links';
 import { renderWithApp } from '../../test/render';
 import { findToast } from '../../test/toasts';
 import PartnerConsolePage from './PartnerConsolePage';
 import { PartnersSection } from './PartnersSection';
-import { ACME, BRIGHTWAVE, links, partnerAdmin } from './partner-test-links';
 
 const BASELINE = '66666666-6666-4666-8666-666666666666';
 

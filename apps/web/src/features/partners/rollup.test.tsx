@@ -2,9 +2,9 @@ import type { PartnerClientSummary, PartnerOverviewResponse } from '@castellan/c
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, reply } from '../../test/fake-api';
+import { ACME, BRIGHTWAVE, links, NORTHWIND, partnerAdmin } from '../../test/partner-links';
 import { renderWithApp } from '../../test/render';
 import PartnerConsolePage from './PartnerConsolePage';
-import { ACME, BRIGHTWAVE, links, NORTHWIND, partnerAdmin } from './partner-test-links';
 
 const aSummary = (over: Partial<PartnerClientSummary>): PartnerClientSummary => ({
   linkId: ACME,

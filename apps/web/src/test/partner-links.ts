@@ -1,5 +1,5 @@
 import type { PartnerLink } from '@castellan/contract';
-import { anAdmin } from '../../test/fixtures';
+import { anAdmin } from './fixtures';
 
 /** The partner console tests' IT provider administrator and three linked clients. */
 export const partnerAdmin = anAdmin({
