@@ -33,6 +33,8 @@ const appUrl = appUrlFromEnv({ PUBLIC_URL: process.env.PUBLIC_URL, PORT: String(
 // What the app and the fakes must agree on; APP_URL would override the fakes' reading of it.
 const { APP_URL: _ignored, ...inherited } = process.env;
 const shared = { ...inherited, PORT: String(port), PUBLIC_URL: appUrl };
+// Replies to and reports of practice phishing messages are received here (PORT+90).
+const reportPort = port + 90;
 
 say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider it connects to.
   Open ${appUrl}/test-login and sign in as
@@ -45,6 +47,9 @@ say(`Castellan demo: the app on ${appUrl} with offline fakes of every provider i
   in Settings → Notifications and press "Send me a test nudge" on its Integrations card.
   On the fake Google's page allow as alice.morgan@brightwave.example; on the fake Microsoft's
   choose Olivia Parker and accept; on the fake Meta's press Continue.
+  Settings → E-mail → Phishing practice sends practice messages (written to apps/server/data/outbox
+  as .eml files); open one's link in a browser for the lesson, or send a reply to the report address
+  by SMTP on 127.0.0.1:${reportPort} to report it.
   Risk analysis → Watch → "Search certificate logs" finds Brightwave's names in the fake crt.sh
   (demo organisations are not scanned on the schedule: their domains are made up).
   "Sign in with Google" or "with Microsoft" takes any demo address, e.g. alice.morgan@brightwave.example, with any password.
@@ -79,6 +84,7 @@ try {
   const server = path.join(root, 'apps/server');
   start('app', ['--enable-source-maps', 'dist/main.js'], server, {
     LOG_LEVEL: 'warn',
+    PHISHING_REPORT_SMTP_PORT: String(reportPort),
     ...shared,
     ...fakes.serverEnv,
   });

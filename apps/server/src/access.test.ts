@@ -51,6 +51,13 @@ const examples: Partial<Record<EndpointName, Example>> = {
   createReportShare: { body: {} },
   revokeReportShare: { params: { id: SOME_ID } },
   getSharedReport: { params: { token: 'x'.repeat(43) } },
+  consentToPhishing: { body: { confirm: true } },
+  createPhishingCampaign: { body: { templateId: 'invoice', everyone: true, windowHours: 1 } },
+  getPhishingCampaign: { params: { id: SOME_ID } },
+  getPractice: { params: { token: 'x'.repeat(43) } },
+  openPractice: { params: { token: 'x'.repeat(43) } },
+  submitPractice: { params: { token: 'x'.repeat(43) } },
+  finishPracticeLesson: { params: { token: 'x'.repeat(43) } },
   invitePartner: { body: { domain: 'nobody.example', role: 'admin' } },
   changePartnerRole: {
     params: { id: '00000000-0000-4000-8000-0000000000ab' },

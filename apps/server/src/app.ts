@@ -51,6 +51,8 @@ import { nudgeRoutes } from './modules/nudges/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { partnerRoutes } from './modules/partners/routes';
+import { startReportListener } from './modules/phishing/report-listener';
+import { phishingRoutes } from './modules/phishing/routes';
 import { readinessRoutes } from './modules/readiness/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { riskAnalysisRoutes } from './modules/risk-analysis/routes';
@@ -153,6 +155,11 @@ export async function buildApp(
     ...(extras.scanner ? { scanner: extras.scanner } : {}),
   });
   mailReady(jobs.mail);
+  const { reportSmtpPort } = config.phishing;
+  if (reportSmtpPort !== null) {
+    const reports = await startReportListener(jobs.mail, reportSmtpPort, config.host);
+    app.addHook('preClose', () => reports.close());
+  }
   if (!config.mail.enabled) app.log.info('mail is off (MAIL_ENABLED): no e-mail is sent');
   app.decorate('jobs', jobs);
   // Jobs in progress end (or are queued again) before the database closes.
@@ -228,6 +235,7 @@ export async function buildApp(
       await api.register(userRoutes(database.db, invitationsOf(jobs.mail)));
       await api.register(mailRoutes(jobs.mail));
       await api.register(nudgeRoutes(jobs.nudges));
+      await api.register(phishingRoutes(config, database.db));
       await api.register(accountRoutes(database.db));
       await api.register(impersonationRoutes(config, database.db));
       await api.register(trustCenterRoutes(config, database.db));

@@ -154,6 +154,9 @@ const TABLE_OWNERS: Record<string, string> = {
   taskDeadlines: 'modules/tasks/states/repository.ts',
   taskEscalationOff: 'modules/tasks/states/repository.ts',
   nudges: 'modules/nudges/repository.ts',
+  phishingSettings: 'modules/phishing/repository.ts',
+  phishingCampaigns: 'modules/phishing/repository.ts',
+  phishingMessages: 'modules/phishing/repository.ts',
 };
 
 /** The tables `db/schema` declares, by their exported names. */

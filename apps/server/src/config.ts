@@ -258,6 +258,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
       ctBaseUrl: e.CT_API_BASE_URL.replace(/\/$/, ''),
       scanConcurrency: e.WATCH_SCAN_CONCURRENCY,
     },
+    /** Phishing practice: where reports are received, and when an opened link is a scanner's. */
+    phishing: {
+      reportSmtpPort: e.PHISHING_REPORT_SMTP_PORT ?? null,
+      reportDomain: (e.PHISHING_REPORT_DOMAIN ?? e.PRODUCT_DOMAIN).toLowerCase(),
+      scannerSeconds: e.PHISHING_SCANNER_SECONDS,
+    },
     /** Where the domain scanner sends its queries and probes (SCAN_ALLOW_PRIVATE is refused in production). */
     scan: {
       ...scannerTarget(e),

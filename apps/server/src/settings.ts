@@ -368,6 +368,25 @@ export const SETTINGS = {
     z.url().default('https://crt.sh'),
     'the certificate transparency search (crt.sh, or one that answers as it does, on its real path `/?q=…&output=json`) where subdomains of watched domains are looked up; tests point it at the fake crt.sh',
   ),
+  PHISHING_REPORT_SMTP_PORT: setting(
+    z.coerce.number().int().min(1).max(65535).optional(),
+    "receive replies to and reports of practice phishing messages by SMTP on this port (each organisation's report address is `report+<key>@<PHISHING_REPORT_DOMAIN>`; point that domain's MX here); unset, no report address is offered",
+    'off',
+  ),
+  PHISHING_REPORT_DOMAIN: setting(
+    z
+      .string()
+      .trim()
+      .min(3)
+      .regex(/^[a-z0-9.-]+$/i, 'must be a domain name')
+      .optional(),
+    'the domain of the report addresses of phishing practice',
+    '`PRODUCT_DOMAIN`',
+  ),
+  PHISHING_SCANNER_SECONDS: setting(
+    z.coerce.number().int().min(0).max(3600).default(30),
+    'a practice link opened this soon after its message was delivered is taken for a mail scanner, not counted as a click',
+  ),
   STRIPE_SECRET_KEY: setting(
     z
       .string()

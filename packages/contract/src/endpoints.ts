@@ -13,6 +13,7 @@ import { mailEndpoints } from './mail';
 import { nudgesEndpoints } from './nudges';
 import { organizationEndpoints } from './organization';
 import { partnerEndpoints } from './partners';
+import { phishingEndpoints } from './phishing';
 import { providerEndpoints } from './provider-contracts';
 import { riskAnalysesEndpoints } from './risk-analyses';
 import { settingsEndpoints } from './settings';
@@ -44,6 +45,7 @@ export const ENDPOINT_GROUPS = {
   Settings: { ...settingsEndpoints },
   'E-mail': { ...mailEndpoints },
   'Nudges and escalation': { ...nudgesEndpoints },
+  'Phishing practice': { ...phishingEndpoints },
   'User management': { ...userManagementEndpoints },
   "Trust center: Castellan's own page, and the pages organisations publish": {
     ...trustCenterEndpoints,

@@ -20,6 +20,7 @@ export * from './nudge-rules';
 export * from './nudges';
 export * from './organization';
 export * from './partners';
+export * from './phishing';
 export * from './provider-contracts';
 export * from './return-path';
 export * from './risk-analyses';

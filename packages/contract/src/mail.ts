@@ -11,6 +11,8 @@ export const MAIL_KINDS = [
   'integration_alert',
   'nudge',
   'watch_alert',
+  'phishing_practice',
+  'phishing_thanks',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -140,11 +140,20 @@ export const gradeFor = (score: number): Grade =>
 /** Used when an organisation has no estimate of its own, or one of 0 or less (USD). */
 export const DEFAULT_EXPECTED_BREACH_COST = 4_880_000;
 
-/** What checks tasks automatically: the domain scan, the integrations and the endpoint agent. */
-export const EVIDENCE_SOURCES = ['domain-scan', ...PROVIDER_IDS, 'agent'] as const;
+/**
+ * What checks tasks automatically: the domain scan, the integrations, the endpoint agent and
+ * phishing practice (what each person did with their practice messages).
+ */
+export const EVIDENCE_SOURCES = [
+  'domain-scan',
+  ...PROVIDER_IDS,
+  'agent',
+  'phishing-practice',
+] as const;
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 export const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
   'domain-scan': 'Domain scan',
   ...byProvider((_, p) => p.name),
   agent: 'Endpoint agent',
+  'phishing-practice': 'Phishing practice',
 };

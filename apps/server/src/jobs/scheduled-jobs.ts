@@ -9,6 +9,7 @@ import { purgeOldMessageBodies } from '../modules/mail/retention';
 import { queueWeeklyMail } from '../modules/mail/weekly';
 import type { NudgeContext } from '../modules/nudges/context';
 import { runNudges } from '../modules/nudges/daily-run';
+import { sendDuePracticeMessages, settleIgnoredMessages } from '../modules/phishing/sends';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
 import { purgeExpiredSessions } from '../modules/sessions/user-sessions';
@@ -122,6 +123,20 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     expireInSeconds: 30 * 60,
     run: async (_db, _config, signal, { nudges }) => runNudges(nudges, new Date(), signal),
     // A server that starts gives open tasks their due dates at once, not at the next hour.
+    dueAtStart: async () => true,
+  },
+  {
+    // Every minute: phishing practice messages whose moment of their campaign's window has come
+    // are sent, each once whatever the number of processes; messages left alone long enough
+    // count as ignored, and their people's practice is judged again.
+    name: 'phishing-sends',
+    cron: '* * * * *',
+    expireInSeconds: 5 * 60,
+    run: async (_db, _config, _signal, { mail }) => ({
+      ...(await sendDuePracticeMessages(mail)),
+      ...(await settleIgnoredMessages(mail)),
+    }),
+    // A server that starts sends at once what came due while none ran.
     dueAtStart: async () => true,
   },
   {

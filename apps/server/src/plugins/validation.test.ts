@@ -24,6 +24,8 @@ const SOME_USER = '00000000-0000-4000-8000-0000000000aa';
 const ALLOW_LIST = '/api/integrations/google-workspace/allow-list';
 const allowed = { type: 'domain', value: 'example.com' };
 const AGENT_DEVICE = { name: 'PC', platform: 'linux', osVersion: '6.1', agentVersion: '0.1.0' };
+/** A practice link's token no message has. */
+const PRACTICE_TOKEN = 'a'.repeat(43);
 const AGENT_CHECK = { id: 'firewall', verdict: 'pass', evidence: 'On.' };
 
 /** Every API endpoint; the last test fails when a documented one is missing here. */
@@ -249,6 +251,25 @@ const endpoints: Endpoint[] = [
   { method: 'GET', url: '/api/watch/changes' },
   { method: 'GET', url: '/api/watch/suggestions' },
   { method: 'POST', url: '/api/watch/suggestions', wrongType: ['yes', 'body'] },
+  { method: 'GET', url: '/api/phishing' },
+  {
+    method: 'POST',
+    url: '/api/phishing/consent',
+    body: { confirm: true },
+    wrongType: [{ confirm: 'yes' }, 'body.confirm'],
+  },
+  {
+    method: 'POST',
+    url: '/api/phishing/campaigns',
+    body: { templateId: 'invoice', everyone: true, windowHours: 1 },
+    wrongType: [{ templateId: 'invoice', everyone: 'all', windowHours: 1 }, 'body.everyone'],
+  },
+  { method: 'GET', url: `/api/phishing/campaigns/${SOME_USER}` },
+  { method: 'GET', url: '/api/phishing/people' },
+  { method: 'GET', url: `/api/practice/${PRACTICE_TOKEN}` },
+  { method: 'POST', url: `/api/practice/${PRACTICE_TOKEN}/open`, wrongType: [[1], 'body'] },
+  { method: 'POST', url: `/api/practice/${PRACTICE_TOKEN}/submitted`, wrongType: [[1], 'body'] },
+  { method: 'POST', url: `/api/practice/${PRACTICE_TOKEN}/lesson`, wrongType: [[1], 'body'] },
   {
     method: 'PUT',
     url: '/api/settings/time-zone',
@@ -381,6 +402,7 @@ const name = (e: Endpoint) =>
     .replace(SOME_USER, '{id}')
     .replace('/readiness/insurance', '/readiness/{set}')
     .replace(/\/shared-reports\/x{43}/, '/shared-reports/{token}')
+    .replace(`/practice/${PRACTICE_TOKEN}`, '/practice/{token}')
     .replace('/auth/google/', '/auth/{provider}/')
     .replace('/integrations/gws', '/integrations/{id}')
     .replace('/public/example.com', '/public/{domain}')

@@ -12,6 +12,7 @@ export * from './mail';
 export * from './nudges';
 export * from './organizations';
 export * from './partners';
+export * from './phishing';
 export * from './risk-analyses';
 export * from './sessions';
 export * from './tasks';

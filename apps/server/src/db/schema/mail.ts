@@ -26,6 +26,8 @@ export const mailMessages = pgTable(
     subject: text('subject'),
     bodyText: text('body_text'),
     bodyHtml: text('body_html'),
+    /** The sender's display name when not the product's own (a practice message's). */
+    fromName: text('from_name'),
     /** Extra headers (List-Unsubscribe), kept with the bodies and emptied with them. */
     headers: text('headers'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -36,7 +38,7 @@ export const mailMessages = pgTable(
     index('mail_messages_user_kind').on(t.userId, t.kind),
     check(
       'mail_messages_kind',
-      sql`${t.kind} in ('invitation', 'reminder', 'digest', 'integration_alert', 'nudge', 'watch_alert')`,
+      sql`${t.kind} in ('invitation', 'reminder', 'digest', 'integration_alert', 'nudge', 'watch_alert', 'phishing_practice', 'phishing_thanks')`,
     ),
     check('mail_messages_status', sql`${t.status} in ('queued', 'sent', 'retrying', 'failed')`),
   ],

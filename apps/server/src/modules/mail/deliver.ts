@@ -34,6 +34,7 @@ export async function deliverMessage(
       text: message.text,
       html: message.html,
       headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {},
+      fromName: message.fromName,
     });
   } catch (err) {
     if (isPermanentRefusal(err)) {

@@ -12,6 +12,8 @@ export type OutgoingMail = {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** Sent under this display name from the product's own address (a practice message). */
+  fromName?: string | null;
 };
 
 export type Mailer = {
@@ -22,6 +24,9 @@ export type Mailer = {
 
 /** Control characters (a CR/LF above all) never reach a header, whatever was stored. */
 export const headerSafe = (value: string) => value.replace(/\p{Cc}+/gu, ' ').trim();
+
+/** The address of a sender such as `Castellan <no-reply@castellan.app>`. */
+export const addressOf = (sender: string) => /<([^<>]+)>\s*$/.exec(sender)?.[1] ?? sender.trim();
 
 /**
  * Whether the mail server refused the message for good (a 5xx reply): trying again cannot help.
@@ -44,7 +49,9 @@ export function outboxDir(config: Config): string | null {
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const { smtpUrl, from } = config.mail;
   const envelope = (mail: OutgoingMail) => ({
-    from: headerSafe(from),
+    from: mail.fromName
+      ? { name: headerSafe(mail.fromName), address: addressOf(headerSafe(from)) }
+      : headerSafe(from),
     to: headerSafe(mail.to),
     subject: headerSafe(mail.subject),
     text: mail.text,

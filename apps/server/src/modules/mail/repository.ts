@@ -30,6 +30,8 @@ export type NewMessage = {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** The sender's display name, when not the product's own. */
+  fromName?: string;
   /** When it is recorded (by default the database's now). */
   createdAt?: Date;
 };
@@ -48,6 +50,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<string
       bodyText: message.text,
       bodyHtml: message.html,
       headers: JSON.stringify(message.headers),
+      fromName: message.fromName ?? null,
       ...(message.createdAt ? { createdAt: message.createdAt } : {}),
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
@@ -65,6 +68,7 @@ export async function findMessage(db: Db, id: string) {
       text: mailMessages.bodyText,
       html: mailMessages.bodyHtml,
       headers: mailMessages.headers,
+      fromName: mailMessages.fromName,
     })
     .from(mailMessages)
     .where(eq(mailMessages.id, id));
@@ -199,3 +203,16 @@ export async function countKeyedSince(
     );
   return row?.n ?? 0;
 }
+
+/** The ids of the messages of a kind sent by `before`, as a subquery for another module's rows. */
+export const sentBefore = (db: Db, kind: MailKind, before: Date) =>
+  db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.kind, kind),
+        eq(mailMessages.status, 'sent'),
+        lt(mailMessages.sentAt, before),
+      ),
+    );

@@ -4,6 +4,7 @@ import { AGENT_CHECKS, type EvidenceSource, PROVIDER_IDS } from '@castellan/cont
 import { CHECKS } from '@castellan/scanner';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../integrations/providers';
+import { PRACTICE_TASK } from '../phishing/judge';
 import { CATALOGUE, catalogueById } from './catalogue';
 
 type CheckTasks = Readonly<Record<string, readonly string[]>>;
@@ -22,7 +23,8 @@ const SOURCES = {
     ]),
   ),
   agent: tasksOf(AGENT_CHECKS, (c) => c.tasks),
-} as Record<EvidenceSource, CheckTasks>;
+  'phishing-practice': { 'practice-results': [PRACTICE_TASK] },
+} as unknown as Record<EvidenceSource, CheckTasks>;
 
 /**
  * Checks whose findings no catalogue task fixes yet, each with the task proposed for it. Only
@@ -90,7 +92,7 @@ describe('the sources of task evidence', () => {
   });
 
   it('checks every automatable task, by a source of its kind, or says why not', () => {
-    const backend = named(['domain-scan', ...PROVIDER_IDS]);
+    const backend = named(['domain-scan', ...PROVIDER_IDS, 'phishing-practice']);
     const agent = named(['agent']);
     const unchecked = CATALOGUE.filter(
       (t) =>

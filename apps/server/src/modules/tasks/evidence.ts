@@ -103,5 +103,8 @@ export function failureMessage(evidence: readonly Evidence[]): string {
   if (source === 'agent') {
     return `The endpoint agent found this is not done yet.${detail} Fix it on that computer; the agent checks again at its next run (every ${AGENT_SCHEDULE_HOURS} hours, or run "castellan-agent run").`;
   }
+  if (source === 'phishing-practice') {
+    return `Phishing practice decides this task.${detail} Finish the lesson of any practice message you opened (its link in the message leads back to it), and report or leave alone the next one.`;
+  }
   return `${sourceName(source)} says this is not done yet.${detail} Fix it there; the next sync checks again.`;
 }

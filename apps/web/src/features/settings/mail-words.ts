@@ -63,6 +63,8 @@ export const KIND_NAMES: Record<MailKind, string> = {
   digest: 'Digest',
   integration_alert: 'Integration alert',
   watch_alert: 'Watch alert',
+  phishing_practice: 'Phishing practice',
+  phishing_thanks: 'Thanks for a report',
   nudge: 'Nudge',
 };
 
