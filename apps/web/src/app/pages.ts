@@ -16,6 +16,8 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/impersonate/users': () => import('../features/impersonation/ImpersonateUsersPage'),
   '/integrations': () => import('../features/integrations/IntegrationsPage'),
   '/partner': () => import('../features/partners/PartnerConsolePage'),
+  '/phishing': () => import('../features/phishing/PhishingPage'),
+  '/practice/:token': () => import('../features/phishing/PracticePage'),
   '/readiness': () => import('../features/readiness/ReadinessPage'),
   '/registration/scan': () => import('../features/registration/RegistrationScanPage'),
   '/risk-analysis': () => import('../features/risk-analysis/RiskAnalysisPage'),

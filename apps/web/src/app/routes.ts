@@ -54,6 +54,10 @@ export const ROUTES: AppRoute[] = [
   },
   // An IT provider's clients; the way in is on Settings → IT partners, as the spec fixes the menus.
   { path: '/partner', title: 'Partner console', access: 'admin', layout: 'app' },
+  // The way in is on Settings → Notifications (E-mail), as the spec fixes the menus.
+  { path: '/phishing', title: 'Phishing practice', access: 'admin', layout: 'app' },
+  // Where a practice message's link leads: its token is the message's own, no sign-in.
+  { path: '/practice/:token', title: 'Practice message', access: 'public', layout: 'none' },
   { path: '/readiness', title: 'Readiness', access: 'admin', layout: 'app' },
   {
     path: '/registration/scan',

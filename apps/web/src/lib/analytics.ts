@@ -55,8 +55,12 @@ function send(event: AnalyticsEvent): void {
   }).catch(() => undefined);
 }
 
-/** The path as analytics may keep it: a shared report's address is its secret, so it goes. */
-export const analyticsPath = (path: string) => path.replace(/^\/shared\/[^/]+/, '/shared/:token');
+/**
+ * The path as analytics may keep it: a shared report's and a practice message's addresses are
+ * their secrets, so they go.
+ */
+export const analyticsPath = (path: string) =>
+  path.replace(/^\/(shared|practice)\/[^/]+/, '/$1/:token');
 
 /** Call on every route change with the new path. */
 export function trackNavigation(pathname: string): void {

@@ -76,6 +76,7 @@ describe('the help articles in the repo', () => {
       'domain-report-grade',
       'integrations-permissions',
       'endpoint-agent',
+      'phishing-practice',
       'guided-tour',
       'privacy-and-data',
       'contact-support',

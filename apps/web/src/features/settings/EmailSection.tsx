@@ -4,6 +4,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { showToast } from '../../lib/toast';
 import { useNotificationSettings, useSaveOrganizationMail, useSaveOwnMail } from './mail-api';
 import { ORGANIZATION_SWITCHES, OWN_SWITCHES } from './mail-words';
+import { PhishingPracticeLink } from './PhishingPracticeLink';
 import { SentMailTable } from './SentMailTable';
 
 const saveFailed = (error: Error) =>
@@ -41,6 +42,7 @@ export function EmailSection() {
           <OwnSwitches settings={settings} />
           <OrganizationSwitches settings={settings} />
           {settings.editable && <SentMailTable />}
+          {settings.editable && <PhishingPracticeLink />}
         </Stack>
       )}
     </Card>
