@@ -139,6 +139,17 @@ const VISITS: Visit[] = [
     ready: (page) => page.getByText(/No organisation has invited you yet/),
   },
   {
+    route: '/phishing',
+    as: 'Alice Morgan',
+    ready: (page) =>
+      page.getByRole('checkbox', { name: 'I confirm that this is true for my organisation' }),
+  },
+  {
+    route: '/practice/:token',
+    url: '/practice/abcdefghij0123456789ABCDEFGHIJ-_abcdefghijk',
+    ready: (page) => heading(page, 'This practice link is no longer valid'),
+  },
+  {
     route: '/readiness',
     as: 'Alice Morgan',
     ready: (page) => page.getByRole('list', { name: 'Questions: Cyber insurance application' }),

@@ -13,6 +13,8 @@ const PARAMS: Record<string, string> = {
   '/trust-center/:domain': '/trust-center/unknown-organisation.example',
   // A link nobody created: the page gives the server's refusal.
   '/shared/:token': '/shared/0123456789abcdefghijABCDEFGHIJ_-0123456789a',
+  // A practice link no message carries: the page says it is no longer valid.
+  '/practice/:token': '/practice/abcdefghij0123456789ABCDEFGHIJ-_abcdefghijk',
   // An id nobody has: the page says so, under the tasks.
   '/tasks/:id': '/tasks/enable-mfa:00000000-0000-4000-8000-000000000000',
 };
