@@ -43,6 +43,18 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // Pages few people open (phishing practice, the board summary, readiness, staff's
+    // impersonation, test login, unsubscribe) load their files when they open, instead of the
+    // entry listing them all for preloading: the list is in every page's first file, whose bytes
+    // a task's own page could not spare (phishing practice's two pages put it 1 KB over).
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        /(PhishingPage|PracticePage|BoardPage|ReadinessPage|ImpersonateUsersPage|TestLoginPage|UnsubscribePage)-[\w-]+\.js$/.test(
+          filename,
+        )
+          ? []
+          : deps,
+    },
     rolldownOptions: {
       output: {
         // What every page needs in one file rather than a dozen small ones, each with its own

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, json, mainMenu, openAppAs, seriousViolations, test } from './helpers';
 
-const ARTICLE_COUNT = 8;
+const ARTICLE_COUNT = 9;
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search help' });
 const articleList = (page: Page) => page.getByRole('list', { name: 'Help articles' });

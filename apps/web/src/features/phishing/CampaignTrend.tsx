@@ -1,16 +1,27 @@
 import type { PhishingCampaign } from '@castellan/contract';
-import { Card, Group, Progress, Table, Text, Title } from '@mantine/core';
+import { Box, Card, Group, Table, Text, Title } from '@mantine/core';
 import { formatDate } from '../../lib/format-date';
 import { trendOf } from './phishing-words';
 
-/** A rate in figures, with a bar beside it for the eye (the figure says it to screen readers). */
+/**
+ * A rate in figures, with a bar beside it for the eye (the figure says it to screen readers).
+ * Drawn with two boxes: Mantine's Progress here would split the file a task's page loads it from.
+ */
 function RateCell({ value, color }: { value: number; color: string }) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" w="3rem" ta="right">
         {value}%
       </Text>
-      <Progress value={value} color={color} w="6rem" aria-hidden />
+      <Box
+        w="6rem"
+        h={8}
+        bg="var(--mantine-color-default-border)"
+        aria-hidden
+        style={{ borderRadius: 4 }}
+      >
+        <Box w={`${value}%`} h="100%" bg={color} style={{ borderRadius: 4 }} />
+      </Box>
     </Group>
   );
 }

@@ -1,10 +1,11 @@
 import type { PhishingOverview } from '@castellan/contract';
 import { PHISHING_CONSENT_TEXT } from '@castellan/contract/phishing-rules';
-import { Alert, Button, Card, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format-relative-time';
 import { showServerBusy } from '../../lib/toast';
 import { useConsentToPhishing } from './api';
+import { NativeChoice } from './NativeChoice';
 
 /**
  * The administrator's confirmation that they may run practice, asked once before the first
@@ -50,15 +51,20 @@ function AskConsent() {
       </Title>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{PHISHING_CONSENT_TEXT}</Text>
-        <Checkbox
+        <NativeChoice
+          type="checkbox"
           label="I confirm that this is true for my organisation"
           checked={checked}
           onChange={(event) => {
             setChecked(event.currentTarget.checked);
             setUnchecked(false);
           }}
-          error={unchecked ? 'Tick the box to confirm first.' : undefined}
         />
+        {unchecked && (
+          <Text size="xs" c="red" role="alert">
+            Tick the box to confirm first.
+          </Text>
+        )}
         {consent.isError && (
           <Alert
             color="red"

@@ -4,23 +4,13 @@ import type {
   PhishingTemplateId,
 } from '@castellan/contract';
 import type { PhishingWindowHours } from '@castellan/contract/phishing-rules';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { openConfirmModal } from '../../lib/confirm';
 import { showServerBusy, showToast } from '../../lib/toast';
 import { useMembers, useStartCampaign } from './api';
+import { ChoiceGroup } from './ChoiceGroup';
+import { NativeChoice } from './NativeChoice';
 import {
   campaignSummary,
   DEFAULT_WINDOW_HOURS,
@@ -103,85 +93,105 @@ export function NewCampaignForm({ templates, enabled }: Props) {
       <form onSubmit={submit} noValidate aria-labelledby="newCampaignTitle">
         <Box component="fieldset" disabled={!enabled} p={0} m={0} style={{ border: 0 }}>
           <Stack gap="lg">
-            <Radio.Group
-              label="Message"
-              value={templateId}
-              onChange={(value) => {
-                setTemplateId(value as PhishingTemplateId);
-                setErrors((e) => ({ ...e, template: undefined }));
-              }}
-              error={errors.template}
-            >
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
+            <ChoiceGroup label="Message" error={errors.template}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 {templates.map((t) => (
-                  <TemplateCard key={t.id} template={t} />
+                  <NativeChoice
+                    key={t.id}
+                    card
+                    type="radio"
+                    name="template"
+                    value={t.id}
+                    checked={templateId === t.id}
+                    onChange={() => {
+                      setTemplateId(t.id);
+                      setErrors((e) => ({ ...e, template: undefined }));
+                    }}
+                    label={t.title}
+                    description={
+                      <>
+                        From: {t.fromName}
+                        <br />
+                        Subject: {t.subject}
+                        <br />
+                        {t.summary}
+                      </>
+                    }
+                  />
                 ))}
               </SimpleGrid>
-            </Radio.Group>
+            </ChoiceGroup>
 
-            <Radio.Group
-              label="Send to"
-              value={recipients}
-              onChange={(value) => {
-                setRecipients(value as Recipients);
-                setErrors((e) => ({ ...e, people: undefined }));
-              }}
-            >
-              <Stack gap="xs" mt="xs">
-                <Radio
-                  value="everyone"
-                  label="Everyone"
-                  description={
-                    everyoneCount === null
-                      ? 'Everyone who is a member when the campaign starts'
-                      : `Everyone who is a member now (${everyoneCount})`
-                  }
-                />
-                <Radio value="chosen" label="Chosen people" />
-              </Stack>
-            </Radio.Group>
-
-            {recipients === 'chosen' && (
-              <Checkbox.Group
-                label="People"
-                value={userIds}
-                onChange={(ids) => {
-                  setUserIds(ids);
+            <ChoiceGroup label="Send to">
+              <NativeChoice
+                type="radio"
+                name="recipients"
+                checked={recipients === 'everyone'}
+                onChange={() => setRecipients('everyone')}
+                label="Everyone"
+                description={
+                  everyoneCount === null
+                    ? 'Everyone who is a member when the campaign starts'
+                    : `Everyone who is a member now (${everyoneCount})`
+                }
+              />
+              <NativeChoice
+                type="radio"
+                name="recipients"
+                checked={recipients === 'chosen'}
+                onChange={() => {
+                  setRecipients('chosen');
                   setErrors((e) => ({ ...e, people: undefined }));
                 }}
-                error={errors.people}
-              >
+                label="Chosen people"
+              />
+            </ChoiceGroup>
+
+            {recipients === 'chosen' && (
+              <ChoiceGroup label="People" error={errors.people}>
                 {members.isError && (
                   <Text size="sm" c="red">
                     Could not load the members: {members.error.message}
                   </Text>
                 )}
                 {members.isPending && <Text size="sm">Loading the members...</Text>}
-                <Stack gap="xs" mt="xs" mah="18rem" style={{ overflowY: 'auto' }}>
+                <Stack gap="xs" mah="18rem" style={{ overflowY: 'auto' }}>
                   {members.data?.members.map((member) => (
-                    <Checkbox
+                    <NativeChoice
                       key={member.id}
-                      value={member.id}
+                      type="checkbox"
+                      checked={userIds.includes(member.id)}
+                      onChange={(event) => {
+                        const on = event.currentTarget.checked;
+                        setUserIds((ids) =>
+                          on ? [...ids, member.id] : ids.filter((id) => id !== member.id),
+                        );
+                        setErrors((e) => ({ ...e, people: undefined }));
+                      }}
                       label={memberName(member)}
                       description={member.email}
                     />
                   ))}
                 </Stack>
-              </Checkbox.Group>
+              </ChoiceGroup>
             )}
 
-            <Radio.Group
+            <ChoiceGroup
               label="Spread the messages"
               description="Each person's message arrives at a random time in this window, so that colleagues do not warn each other."
-              value={String(windowHours)}
-              onChange={(value) => setWindowHours(Number(value) as PhishingWindowHours)}
             >
-              <Stack gap="xs" mt="xs">
-                {WINDOW_OPTIONS.map((option) => (
-                  <Radio key={option.value} value={option.value} label={option.label} />
-                ))}
-              </Stack>
-            </Radio.Group>
+              {WINDOW_OPTIONS.map((option) => (
+                <NativeChoice
+                  key={option.value}
+                  type="radio"
+                  name="window"
+                  value={option.value}
+                  checked={String(windowHours) === option.value}
+                  onChange={() => setWindowHours(Number(option.value) as PhishingWindowHours)}
+                  label={option.label}
+                />
+              ))}
+            </ChoiceGroup>
 
             {errors.server && (
               <Alert color="red" variant="light" title="The campaign did not start" role="alert">
@@ -197,23 +207,5 @@ export function NewCampaignForm({ templates, enabled }: Props) {
         </Box>
       </form>
     </Card>
-  );
-}
-
-function TemplateCard({ template }: { template: PhishingTemplate }) {
-  return (
-    <Radio.Card value={template.id} radius="md" p="sm">
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Radio.Indicator mt={2} />
-        <Stack gap={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          <Text fw={600}>{template.title}</Text>
-          <Text size="sm">From: {template.fromName}</Text>
-          <Text size="sm">Subject: {template.subject}</Text>
-          <Text size="sm" c="dimmed">
-            {template.summary}
-          </Text>
-        </Stack>
-      </Group>
-    </Radio.Card>
   );
 }
