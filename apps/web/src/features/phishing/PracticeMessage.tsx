@@ -1,5 +1,5 @@
 import type { PracticeResponse } from '@castellan/contract';
-import { Badge, Box, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 
 /** A warning sign's number as the lesson shows it, read out as "Warning sign 2". */
 export function TellNumber({ n }: { n: number }) {
@@ -13,7 +13,23 @@ export function TellNumber({ n }: { n: number }) {
   );
 }
 
-/** The practice message as it arrived, each passage that gives it away marked with its number. */
+/** A passage's words; the message's link (a passage too) drawn as the link it was. */
+function PassageText({ text, link }: { text: string; link: boolean }) {
+  return link ? (
+    <Text size="sm" c="blue" td="underline" style={{ minWidth: 0 }}>
+      {text}
+    </Text>
+  ) : (
+    <Text size="sm" style={{ minWidth: 0 }}>
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * The practice message as it arrived, each passage that gives it away marked with its number.
+ * Its link is one of the passages (`linkText`), in its place.
+ */
 export function PracticeMessage({ message }: { message: PracticeResponse['message'] }) {
   return (
     <Card withBorder radius="md" p={{ base: 'sm', sm: 'md' }} style={{ overflowWrap: 'anywhere' }}>
@@ -36,9 +52,7 @@ export function PracticeMessage({ message }: { message: PracticeResponse['messag
           passage.tell === null ? (
             // Passages never change order: their position is their identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of text
-            <Text key={i} size="sm">
-              {passage.text}
-            </Text>
+            <PassageText key={i} text={passage.text} link={passage.text === message.linkText} />
           ) : (
             <Group
               // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of text
@@ -51,17 +65,10 @@ export function PracticeMessage({ message }: { message: PracticeResponse['messag
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
             >
               <TellNumber n={passage.tell} />
-              <Text size="sm" style={{ minWidth: 0 }}>
-                {passage.text}
-              </Text>
+              <PassageText text={passage.text} link={passage.text === message.linkText} />
             </Group>
           ),
         )}
-        <Box>
-          <Text span size="sm" c="blue" td="underline">
-            {message.linkText}
-          </Text>
-        </Box>
       </Stack>
     </Card>
   );

@@ -30,6 +30,8 @@ const PRACTICE: PracticeResponse = {
       { text: 'Hello,', tell: null },
       { text: 'Your password expires in 2 hours. Act now or lose access.', tell: 1 },
       { text: 'Sign in with the link below to keep your password.', tell: 2 },
+      // The link is a passage in its place, as the server sends it.
+      { text: 'Keep my password', tell: null },
     ],
     linkText: 'Keep my password',
   },
