@@ -1,15 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseMail } from '../../server/test/fakes/smtp-server';
 import { freePort, serverEnv, startServer, stopServer, TEMPLATE_DIR_ENV } from './stack';
 
 // The phishing spec's own server: PGlite in a copy of the seeded data folder (also on runs with
@@ -112,27 +105,9 @@ export type OutboxMail = {
   header(name: string): string | undefined;
 };
 
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
-      Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
-    );
-
 function readMail(file: string): OutboxMail {
-  const unfolded = readFileSync(file, 'utf8').replace(/\r?\n[ \t]+/g, ' ');
-  const headers = unfolded.slice(0, unfolded.search(/\r?\n\r?\n/)).split(/\r?\n/);
-  return {
-    file,
-    text: decodeQuotedPrintable(unfolded),
-    header: (name) => {
-      const prefix = `${name.toLowerCase()}:`;
-      return headers
-        .find((h) => h.toLowerCase().startsWith(prefix))
-        ?.slice(prefix.length)
-        .trim();
-    },
-  };
+  const { raw, header } = parseMail(readFileSync(file, 'utf8'));
+  return { file, text: raw, header };
 }
 
 /** Every message the server wrote to the folder's outbox, oldest first. */
@@ -143,15 +118,4 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     .filter((name) => name.endsWith('.eml'))
     .sort()
     .map((name) => readMail(path.join(dir, name)));
-}
-
-/** Every file under a folder whose bytes contain `text`. */
-export function filesContaining(dir: string, text: string): string[] {
-  const needle = Buffer.from(text, 'utf8');
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    const stat = statSync(file);
-    if (stat.isDirectory()) return filesContaining(file, text);
-    return stat.isFile() && readFileSync(file).includes(needle) ? [file] : [];
-  });
 }

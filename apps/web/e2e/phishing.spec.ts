@@ -1,5 +1,6 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import nodemailer from 'nodemailer';
+import { filesContaining } from '../../server/test/files-containing';
 import {
   test as base,
   consentCookie,
@@ -9,7 +10,6 @@ import {
   seriousViolations,
 } from './helpers';
 import {
-  filesContaining,
   type OutboxMail,
   type PhishingServer,
   readOutbox,

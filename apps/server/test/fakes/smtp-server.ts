@@ -27,12 +27,12 @@ const decodeQuotedPrintable = (text: string) =>
       Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
     );
 
-function received(to: string[], message: string): ReceivedMail {
+/** A raw message with its headers unfolded and quoted-printable decoded, and a header reader. */
+export function parseMail(message: string): Omit<ReceivedMail, 'to'> {
   const unfolded = message.replace(/\r?\n[ \t]+/g, ' ');
   const headerEnd = unfolded.search(/\r?\n\r?\n/);
   const headers = unfolded.slice(0, headerEnd).split(/\r?\n/);
   return {
-    to,
     raw: decodeQuotedPrintable(unfolded),
     header: (name) => {
       const prefix = `${name.toLowerCase()}:`;
@@ -43,6 +43,8 @@ function received(to: string[], message: string): ReceivedMail {
     },
   };
 }
+
+const received = (to: string[], message: string): ReceivedMail => ({ to, ...parseMail(message) });
 
 export async function startSmtpServer(): Promise<FakeSmtpServer> {
   const mails: ReceivedMail[] = [];

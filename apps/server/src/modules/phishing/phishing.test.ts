@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type {
   ActionsResponse,
   FrameworksResponse,
@@ -16,6 +14,7 @@ import {
   type ReceivedMail,
   startSmtpServer,
 } from '../../../test/fakes/smtp-server';
+import { filesContaining } from '../../../test/files-containing';
 import { freePort } from '../../../test/free-port';
 import {
   ALICE,
@@ -37,14 +36,6 @@ const HEADLESS = BROWSER.replace('Chrome/', 'HeadlessChrome/');
 const REPORT_DOMAIN = 'reports.castellan.example';
 const HOUR = 3_600_000;
 const CANARY = 'Hunter2-canary-typed-0f3a9c';
-
-/** Every file under a folder, as bytes. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? filesUnder(file) : [file];
-  });
-}
 
 describe.each(databaseKinds())('phishing practice on %s', (kind) => {
   let smtp: FakeSmtpServer;
@@ -322,8 +313,7 @@ describe.each(databaseKinds())('phishing practice on %s', (kind) => {
   it('keeps no typed text anywhere in the database files', async () => {
     if (!dataDir) return; // PostgreSQL's files are the server's own; PGlite's are searched.
     await server.database.close();
-    const leaks = filesUnder(dataDir).filter((file) => readFileSync(file).includes(CANARY));
-    expect(leaks).toEqual([]);
+    expect(filesContaining(dataDir, CANARY)).toEqual([]);
   });
 });
 

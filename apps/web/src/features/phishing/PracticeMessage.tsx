@@ -16,7 +16,7 @@ export function TellNumber({ n }: { n: number }) {
 /** A passage's words; the message's link (a passage too) drawn as the link it was. */
 function PassageText({ text, link }: { text: string; link: boolean }) {
   return link ? (
-    <Text size="sm" c="blue" td="underline" style={{ minWidth: 0 }}>
+    <Text size="sm" c="blue.9" td="underline" style={{ minWidth: 0 }}>
       {text}
     </Text>
   ) : (
