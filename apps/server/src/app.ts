@@ -74,6 +74,7 @@ import { apiDefaults } from './plugins/api-defaults';
 import { registerApiNoStore } from './plugins/api-no-store';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
@@ -129,6 +130,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerGracefulClose(app);
   registerJsonBody(app);
   app.addHook('onRoute', apiDefaults);
   app.addHook('onClose', () => database.close());
@@ -156,7 +158,8 @@ export async function buildApp(
   });
   mailReady(jobs.mail);
   const { reportSmtpPort } = config.phishing;
-  if (reportSmtpPort !== null) {
+  // Reports are background work: a web process leaves them to the workers.
+  if (reportSmtpPort !== null && config.role !== 'web') {
     const reports = await startReportListener(jobs.mail, reportSmtpPort, config.host);
     app.addHook('preClose', () => reports.close());
   }
@@ -174,6 +177,7 @@ export async function buildApp(
     devices,
   };
 
+  if (config.role === 'worker') refuseAllButHealth(app);
   await registerSecurityHeaders(app, config);
   registerApiNoStore(app);
   registerOriginCheck(app, config);
@@ -273,4 +277,15 @@ export async function buildApp(
   await app.register(securityTxtRoute(config));
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** A worker's HTTP port is for its health check only (orchestrators probe it). */
+function refuseAllButHealth(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?')[0] === '/api/health') return;
+    return reply.code(404).send({
+      error:
+        'This process runs background jobs only (ROLE=worker): send requests to a web process.',
+    });
+  });
 }

@@ -175,6 +175,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     /** Why test login is on: a development server on a loopback address, or asked for; else null. */
     testLoginReason,
     demoData: e.DEMO_DATA ?? !production,
+    /** What this process does: HTTP, jobs, or both. */
+    role: e.ROLE,
+    migrateAtStart: e.MIGRATE_AT_START ?? true,
     webDistDir: e.WEB_DIST_DIR ?? defaultWebDist,
     /** The endpoint agent: where its builds are served from, and the browsers' current versions. */
     agent: {

@@ -147,6 +147,15 @@ export const SETTINGS = {
     z.string().min(1).default('localhost'),
     'address to listen on (`0.0.0.0` in a container)',
   ),
+  ROLE: setting(
+    z.enum(['all', 'web', 'worker']).default('all'),
+    'what this process does: `web` answers HTTP only (it queues jobs, runs none), `worker` runs the background jobs and the schedule (its HTTP port answers `/api/health` only), `all` both, for one machine; run any number of each against one `DATABASE_URL` and `REDIS_URL`',
+  ),
+  MIGRATE_AT_START: setting(
+    flag,
+    '`0`: the server does not migrate the database at start but refuses to start on one that is behind (run `node apps/server/dist/main.js migrate`, e.g. as a Kubernetes Job, first); PGlite always migrates',
+    'on',
+  ),
   NODE_ENV: setting(
     z.enum(['development', 'production', 'test']).default('development'),
     '`production` refuses test login, demo data and the other test-only switches below',

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
@@ -59,13 +59,23 @@ export async function openDatabase(options: {
   logger?: Logger;
   /** PostgreSQL only: see `poolOptions`. */
   timeoutMs?: number;
+  /**
+   * PostgreSQL only: false leaves the migrations to their own command (`main.js migrate`) and
+   * refuses a database that is behind this build. PGlite, one machine's, always migrates.
+   */
+  migrate?: boolean;
 }): Promise<Database> {
   const drizzleOptions = { schema, ...(options.logger ? { logger: options.logger } : {}) };
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    await withAdvisoryLock(url, MIGRATIONS_LOCK, (client) =>
-      migratePostgres(drizzlePostgres(client), { migrationsFolder }),
-    );
+    if (options.migrate === false) {
+      // Waits for a migration another process (the migration Job) is running.
+      await withAdvisoryLock(url, MIGRATIONS_LOCK, assertMigrated);
+    } else {
+      await withAdvisoryLock(url, MIGRATIONS_LOCK, (client) =>
+        migratePostgres(drizzlePostgres(client), { migrationsFolder }),
+      );
+    }
     const pool = new pg.Pool(poolOptions(options.databaseUrl, options.timeoutMs));
     // An idle connection the server closes (a restart, an administrator) is dropped by the pool
     // and the next query opens a new one; unheard, the error would stop the process.
@@ -174,6 +184,28 @@ function poolOptions(
 // Several server processes may start at once against one PostgreSQL: each of these steps runs in
 // one of them at a time. The ids only need to be distinct from other advisory locks in the database.
 const MIGRATIONS_LOCK = 727_274_001;
+
+/** Refuses a database whose latest migration is older than this build's (Drizzle's own record). */
+async function assertMigrated(client: pg.Client): Promise<void> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number; tag: string }[] };
+  const latest = journal.entries.at(-1);
+  const applied = await client
+    .query<{ at: string | null }>(
+      'select max(created_at)::text as at from drizzle.__drizzle_migrations',
+    )
+    .then(
+      (r) => Number(r.rows[0]?.at ?? 0),
+      () => 0,
+    );
+  if (latest && applied < latest.when) {
+    throw new Error(
+      `The database is not migrated to this build (its latest migration is ${latest.tag}): run \`node apps/server/dist/main.js migrate\` (npm run migrate) first, or start with MIGRATE_AT_START=1.`,
+    );
+  }
+}
+
 const STARTUP_WRITES_LOCK = 727_274_002;
 
 /**

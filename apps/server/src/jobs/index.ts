@@ -32,6 +32,8 @@ export { SCHEDULED_JOBS, type ScheduledJob } from './scheduled-jobs';
 export type JobsOptions = {
   /** Runs the scheduled jobs (and the queuing of due syncs) from this process; off in tests. */
   schedule?: boolean;
+  /** Works the queues (on by default); off, this process only sends jobs (ROLE=web). */
+  work?: boolean;
   /** Without it, syncs can be queued but this process runs none. */
   integrationSyncs?: IntegrationSyncs;
   /** Points the scanner elsewhere (tests). */
@@ -113,7 +115,7 @@ export async function startJobs(
       }))
     : [];
   try {
-    await queue.start();
+    await queue.start({ work: options.work ?? true });
     const failed = await scans.failAbandoned();
     if (failed > 0) log.warn({ scans: failed }, 'marked interrupted scans as failed');
     for (const { job, queue: jobQueue } of scheduled) {

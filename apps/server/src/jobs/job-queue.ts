@@ -101,7 +101,8 @@ export class JobQueue {
     };
   }
 
-  async start(): Promise<void> {
+  /** Starts the queue; without `work`, only to send jobs: no worker fetches any. */
+  async start({ work = true }: { work?: boolean } = {}): Promise<void> {
     const definitions = [...this.definitions.values()];
     const boss = new PgBoss({
       ...(this.database.url
@@ -136,7 +137,7 @@ export class JobQueue {
     this.alive.add(this.workerId);
     await beat(this.db, this.identity);
     await this.maintain();
-    for (const definition of definitions) {
+    for (const definition of work ? definitions : []) {
       if (definition.concurrency === 0) continue;
       const worker = new QueueWorker(definition, {
         boss,

@@ -17,6 +17,10 @@ export type FakeSmtpServer = {
   /** Refuses the messages to `recipient` with this reply code (4xx temporary, 5xx permanent). */
   refuse(recipient: string, code: number): void;
   accept(recipient: string): void;
+  /** Holds each message this long before answering (a slow mail server). */
+  holdFor(ms: number): void;
+  /** Resolves when the next message starts arriving. */
+  arriving(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -49,11 +53,15 @@ const received = (to: string[], message: string): ReceivedMail => ({ to, ...pars
 export async function startSmtpServer(): Promise<FakeSmtpServer> {
   const mails: ReceivedMail[] = [];
   const refusals = new Map<string, number>();
+  let holdMs = 0;
+  let arrivals: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
+      for (const arrived of arrivals) arrived();
+      arrivals = [];
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -65,8 +73,12 @@ export async function startSmtpServer(): Promise<FakeSmtpServer> {
           );
           return;
         }
-        mails.push(received(to, Buffer.concat(chunks).toString('utf8')));
-        callback();
+        const take = () => {
+          mails.push(received(to, Buffer.concat(chunks).toString('utf8')));
+          callback();
+        };
+        if (holdMs > 0) setTimeout(take, holdMs);
+        else take();
       });
     },
   });
@@ -80,6 +92,10 @@ export async function startSmtpServer(): Promise<FakeSmtpServer> {
     received: mails,
     refuse: (recipient, code) => refusals.set(recipient, code),
     accept: (recipient) => refusals.delete(recipient),
+    holdFor: (ms) => {
+      holdMs = ms;
+    },
+    arriving: () => new Promise((resolve) => arrivals.push(resolve)),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
