@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -187,10 +188,8 @@ const MIGRATIONS_LOCK = 727_274_001;
 
 /** Refuses a database whose latest migration is older than this build's (Drizzle's own record). */
 async function assertMigrated(client: pg.Client): Promise<void> {
-  const journal = JSON.parse(
-    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { when: number; tag: string }[] };
-  const latest = journal.entries.at(-1);
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const latest = migrations.at(-1)?.folderMillis ?? 0;
   const applied = await client
     .query<{ at: string | null }>(
       'select max(created_at)::text as at from drizzle.__drizzle_migrations',
@@ -199,9 +198,9 @@ async function assertMigrated(client: pg.Client): Promise<void> {
       (r) => Number(r.rows[0]?.at ?? 0),
       () => 0,
     );
-  if (latest && applied < latest.when) {
+  if (applied < latest) {
     throw new Error(
-      `The database is not migrated to this build (its latest migration is ${latest.tag}): run \`node apps/server/dist/main.js migrate\` (npm run migrate) first, or start with MIGRATE_AT_START=1.`,
+      `The database is not migrated to this build (${migrations.length} migrations): run \`node apps/server/dist/main.js migrate\` (npm run migrate) first, or start with MIGRATE_AT_START=1.`,
     );
   }
 }
