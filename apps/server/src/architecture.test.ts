@@ -150,6 +150,7 @@ const TABLE_OWNERS: Record<string, string> = {
   agentDevices: 'modules/agent/repository.ts',
   jobWorkers: 'jobs/repository.ts',
   jobClaims: 'jobs/repository.ts',
+  providerSyncSlots: 'jobs/repository.ts',
   mailMessages: 'modules/mail/repository.ts',
   taskDeadlines: 'modules/tasks/states/repository.ts',
   taskEscalationOff: 'modules/tasks/states/repository.ts',

@@ -256,6 +256,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     posthog: e.POSTHOG_HOST && e.POSTHOG_KEY ? { host: e.POSTHOG_HOST, key: e.POSTHOG_KEY } : null,
     /** Browser errors go here instead of our own API when set. */
     sentryDsn: e.SENTRY_DSN ?? null,
+    /** Integration syncs: how many of one provider run at once, in all processes together. */
+    syncs: { concurrencyPerProvider: e.SYNC_CONCURRENCY_PER_PROVIDER },
     /** The outside-in watch: where certificate transparency is searched (no trailing slash). */
     watch: {
       ctBaseUrl: e.CT_API_BASE_URL.replace(/\/$/, ''),

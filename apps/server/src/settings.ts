@@ -369,6 +369,10 @@ export const SETTINGS = {
     'the one origin whose workflow addresses the Microsoft Teams form accepts (a local fake, for tests and the demo); unset, only https addresses on `*.logic.azure.com`, `*.environment.api.powerplatform.com`, `*.webhook.office.com` and `outlook.office.com`',
     "Microsoft's webhook hosts",
   ),
+  SYNC_CONCURRENCY_PER_PROVIDER: setting(
+    positiveInt.max(100).default(8),
+    "integration syncs of one provider that run at once across all processes (a provider's API quota is often per application, not per customer); a sync that finds them all running waits its turn",
+  ),
   WATCH_SCAN_CONCURRENCY: setting(
     positiveInt.max(100).default(4),
     'scheduled scans of watched domains one process runs at once (each scan holds a few dozen sockets for up to 45 s)',

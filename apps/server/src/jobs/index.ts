@@ -75,7 +75,10 @@ export async function startJobs(
   const schedule = options.schedule ?? false;
   const queue = new JobQueue(database, log, options.timing);
   const scanner = scannerOptions(config.scan, options.scanner ?? {});
-  const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, { schedule });
+  const syncs = defineIntegrationSyncs(queue, db, options.integrationSyncs, {
+    schedule,
+    perProvider: config.syncs.concurrencyPerProvider,
+  });
   const mailer = createMailer(config, log);
   const key = resolveEncryptionKey(config).key;
   const mail: MailContext = {

@@ -27,3 +27,18 @@ export type JobDefinition<T extends object> = {
   /** Called once when a job will not be tried again: its last attempt failed or was cut off. */
   exhausted?(data: T, error: unknown): Promise<void>;
 };
+
+/**
+ * Thrown by a job that cannot run yet (a limit shared with other processes is reached): the job
+ * goes back to its queue, to run after `seconds`, as if it had not started (no attempt used),
+ * with `data` from then on. It keeps its place as its key's one waiting job.
+ */
+export class JobDeferred extends Error {
+  constructor(
+    readonly seconds: number,
+    readonly data: object,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}

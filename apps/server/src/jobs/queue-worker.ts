@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
-import type { JobDefinition } from './job-definition';
+import { JobDeferred, type JobDefinition } from './job-definition';
 import { claimJob, releaseClaim, requeueJob } from './repository';
 
 type Context = {
@@ -133,6 +133,21 @@ export class QueueWorker {
         log.warn({ queue: name, jobId: job.id }, 'job ended after another worker took it over');
       }
     } catch (err) {
+      if (err instanceof JobDeferred) {
+        log.debug({ queue: name, jobId: job.id, seconds: err.seconds }, err.message);
+        await requeueJob(
+          db,
+          { id: job.id, name, workerId },
+          {
+            countAttempt: false,
+            message: err.message,
+            staleAfterMs: 0,
+            delaySeconds: err.seconds,
+            data: err.data,
+          },
+        );
+        return;
+      }
       if (shutdown.aborted && !expiry.signal.aborted) {
         // Stopped with the process, not failed: it runs again, as if it had not started.
         log.info({ queue: name, jobId: job.id }, 'job stopped by shutdown; queued again');

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Db, SqlRunner } from '../db/client';
-import { jobClaims, jobWorkers } from '../db/schema';
+import { jobClaims, jobWorkers, providerSyncSlots } from '../db/schema';
 
 /** The schema pg-boss creates and migrates itself (not part of our migrations). */
 export const JOB_SCHEMA = 'pgboss';
@@ -121,7 +121,15 @@ export async function listActiveJobs(
 export async function requeueJob(
   db: Db,
   job: Pick<ActiveJob, 'id' | 'name' | 'workerId'>,
-  options: { countAttempt: boolean; message: string; staleAfterMs: number },
+  options: {
+    countAttempt: boolean;
+    message: string;
+    staleAfterMs: number;
+    /** Not before this many seconds from now (default: at once). */
+    delaySeconds?: number;
+    /** The job's data from now on (default: unchanged). */
+    data?: object;
+  },
 ): Promise<'retry' | 'failed' | null> {
   if (job.workerId && !(await releaseClaim(db, job.id, job.workerId))) return null;
   const attemptsLeft = sql`${bossJobs.retryCount} < ${bossJobs.retryLimit}`;
@@ -136,7 +144,8 @@ export async function requeueJob(
       completedOn: options.countAttempt
         ? sql`case when ${attemptsLeft} then null else now() end`
         : null,
-      startAfter: sql`now()`,
+      startAfter: sql`now() + ${options.delaySeconds ?? 0} * interval '1 second'`,
+      ...(options.data ? { data: options.data } : {}),
       output: { message: options.message },
     })
     .where(
@@ -208,4 +217,73 @@ export async function hasUnfinishedJob(
     .toSQL();
   const { rows } = await runner.executeSql(query.sql, query.params);
   return rows.length > 0;
+}
+
+/** A provider's slot, leased to one sync run (`holder`). */
+export type SlotLease = { provider: string; slot: number; holder: string };
+
+const leaseEnd = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/** Makes sure a provider has the slots 0 to `limit` - 1 (free unless already there). */
+export async function addProviderSlots(db: Db, provider: string, limit: number): Promise<void> {
+  const rows = Array.from({ length: limit }, (_, slot) => ({ provider, slot }));
+  await db.insert(providerSyncSlots).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Leases to `holder` a slot of the provider below `limit` that is free or whose lease has run
+ * out; null when every one is held. Locked rows are skipped, so that takers at once each get
+ * another slot or none.
+ */
+export async function takeProviderSlot(
+  db: Db,
+  lease: { provider: string; holder: string; limit: number; leaseMs: number },
+): Promise<SlotLease | null> {
+  const { provider, holder } = lease;
+  const free = db
+    .select({ slot: providerSyncSlots.slot })
+    .from(providerSyncSlots)
+    .where(
+      and(
+        eq(providerSyncSlots.provider, provider),
+        lt(providerSyncSlots.slot, lease.limit),
+        or(isNull(providerSyncSlots.holder), lt(providerSyncSlots.leaseUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(providerSyncSlots.slot)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(providerSyncSlots)
+    .set({ holder, leaseUntil: leaseEnd(lease.leaseMs) })
+    .where(
+      and(eq(providerSyncSlots.provider, provider), eq(providerSyncSlots.slot, sql`(${free})`)),
+    )
+    .returning({ slot: providerSyncSlots.slot });
+  return row ? { provider, slot: row.slot, holder } : null;
+}
+
+const heldBy = (lease: SlotLease) =>
+  and(
+    eq(providerSyncSlots.provider, lease.provider),
+    eq(providerSyncSlots.slot, lease.slot),
+    eq(providerSyncSlots.holder, lease.holder),
+  );
+
+/** Extends a lease; false when the slot is no longer its holder's (it ran out and was taken). */
+export async function renewProviderSlot(
+  db: Db,
+  lease: SlotLease,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(providerSyncSlots)
+    .set({ leaseUntil: leaseEnd(leaseMs) })
+    .where(heldBy(lease))
+    .returning({ slot: providerSyncSlots.slot });
+  return rows.length > 0;
+}
+
+export async function releaseProviderSlot(db: Db, lease: SlotLease): Promise<void> {
+  await db.update(providerSyncSlots).set({ holder: null, leaseUntil: null }).where(heldBy(lease));
 }

@@ -13,6 +13,7 @@ export * from './nudges';
 export * from './organizations';
 export * from './partners';
 export * from './phishing';
+export * from './provider-sync-slots';
 export * from './risk-analyses';
 export * from './sessions';
 export * from './tasks';

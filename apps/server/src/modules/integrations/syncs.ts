@@ -46,8 +46,7 @@ export const syncOf =
  */
 export function integrationSyncs(ctx: Omit<IntegrationsContext, 'db' | 'syncQueue'>) {
   return {
-    due: (db: Db, now: Date, everyMs: number) =>
-      listDueIntegrations(db, new Date(now.getTime() - everyMs)),
+    due: listDueIntegrations,
     run: (db: Db, job: { organizationId: string; integrationId: string }, signal: AbortSignal) =>
       syncIntegration({ ...ctx, db }, job.organizationId, job.integrationId, signal),
   };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { integrations } from '../../../db/schema';
 
@@ -168,11 +168,24 @@ export async function deleteIntegrationRow(
   return row ?? null;
 }
 
-/** Connected integrations not synced since `before` (or never), in every organisation. */
+/**
+ * Connected integrations whose sync is due, in every organisation, the longest unsynced first.
+ * Each has its own time in every period of `everyMs` (its ids hashed to a second of the period),
+ * so that integrations connected together do not stay due together. Due: never synced, or not
+ * since the leeway before its time last came round (a sync shortly before its time stands for
+ * it); so never more than a period and the leeway after its last sync. PostgreSQL works it out
+ * for each connected row: one pass over a few tens of thousands.
+ */
 export async function listDueIntegrations(
   db: Db,
-  before: Date,
+  now: Date,
+  schedule: { everyMs: number; leewayMs: number },
 ): Promise<{ organizationId: string; integrationId: string }[]> {
+  const periodSeconds = Math.round(schedule.everyMs / 1000);
+  const slotSecond = sql`(('x' || left(md5(${integrations.organizationId}::text || ':' || ${integrations.integrationId}), 8))::bit(32)::bigint % ${periodSeconds}::int)`;
+  const sinceSlot = sql`mod(${Math.floor(now.getTime() / 1000)}::bigint - ${slotSecond}, ${periodSeconds}::int)`;
+  const leewaySeconds = Math.round(schedule.leewayMs / 1000);
+  const dueBefore = sql`${now.toISOString()}::timestamptz - (${sinceSlot} + ${leewaySeconds}::int) * interval '1 second'`;
   return db
     .select({
       organizationId: integrations.organizationId,
@@ -183,9 +196,10 @@ export async function listDueIntegrations(
       and(
         eq(integrations.status, 'connected'),
         sql`${integrations.syncState} in ('idle', 'failed')`,
-        or(isNull(integrations.lastScan), lt(integrations.lastScan, before)),
+        or(isNull(integrations.lastScan), sql`${integrations.lastScan} < ${dueBefore}`),
       ),
-    );
+    )
+    .orderBy(sql`${integrations.lastScan} asc nulls first`);
 }
 
 /** The organisations' connections that need someone: a token or permission problem, a failed sync. */
