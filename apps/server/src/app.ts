@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { ChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
 import { type Jobs, type JobsOptions, startJobs } from './jobs';
 import { AnswerCache } from './lib/answer-cache';
@@ -60,6 +61,7 @@ import { scoreRoutes } from './modules/score/routes';
 import { registerPartnerReadOnly } from './modules/sessions/access';
 import { registerSessions } from './modules/sessions/plugin';
 import { userSessionRoutes } from './modules/sessions/routes';
+import { SessionCache } from './modules/sessions/session-cache';
 import { setupRoutes } from './modules/setup/routes';
 import { attachmentStore } from './modules/tasks/attestations/attachment-store';
 import { attestationRoutes } from './modules/tasks/attestations/routes';
@@ -72,6 +74,7 @@ import { userRoutes } from './modules/users/routes';
 import { watchRoutes } from './modules/watch/routes';
 import { apiDefaults } from './plugins/api-defaults';
 import { registerApiNoStore } from './plugins/api-no-store';
+import { registerChangeBarrier } from './plugins/change-barrier';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerGracefulClose } from './plugins/graceful-close';
@@ -107,6 +110,12 @@ export type AppExtras = {
   logStream?: Writable;
   /** Scheduling, the integration syncs, and the queue's intervals. */
   jobs?: Omit<JobsOptions, 'scanner'>;
+  /**
+   * Tests: each request first hears every change committed before it. A test writes to the
+   * database around the app, as another process would, but without the barrier that process
+   * would pass before answering (change-feed.ts).
+   */
+  settleBeforeRequests?: boolean;
 };
 
 export async function buildApp(
@@ -133,7 +142,12 @@ export async function buildApp(
   registerGracefulClose(app);
   registerJsonBody(app);
   app.addHook('onRoute', apiDefaults);
-  app.addHook('onClose', () => database.close());
+  const changes = await ChangeFeed.open(database);
+  app.addHook('onClose', async () => {
+    await changes.close();
+    await database.close();
+  });
+  if (extras.settleBeforeRequests) app.addHook('onRequest', () => changes.settle());
   const encryption = resolveEncryptionKey(config);
   app.log.info({ origin: encryption.origin }, 'provider tokens are encrypted with this key');
   const box = new SecretBox(encryption.key);
@@ -178,11 +192,12 @@ export async function buildApp(
   };
 
   if (config.role === 'worker') refuseAllButHealth(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerApiNoStore(app);
   registerOriginCheck(app, config);
   await registerRateLimits(app, config);
-  await registerSessions(app, config, database.db);
+  await registerSessions(app, config, database.db, new SessionCache(changes));
+  registerChangeBarrier(app, changes);
   registerActingAudit(app, database.db);
   registerPartnerReadOnly(app);
   await app.register(swagger, {

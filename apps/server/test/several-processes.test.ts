@@ -1,5 +1,6 @@
 // Two server processes (`main.ts`, as deployed) against one PostgreSQL: they start together on an
-// empty database, share sessions, never answer from a stale cache, run each scheduled job once,
+// empty database, share sessions, never answer from a stale cache nor a stale session (each keeps
+// sessions in memory, told of changes by the other, change-feed.ts), run each scheduled job once,
 // and share rate limits through Redis (TEST_REDIS_URL) or count them each on its own without it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -153,6 +154,76 @@ describe.skipIf(!template)('two server processes on one PostgreSQL', () => {
 
         expect((await tasks(b)).find((t) => t.id === open.id)?.isCompleted).toBe(true);
         expect(await bensDone(b)).toBe((doneBefore ?? 0) + 1);
+      });
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
+
+  it('refuse an ended session, a removed member and a lost role through the other on the very next request', async () => {
+    const database = await emptyDatabase(adminUrl);
+    try {
+      await withTwoServers(env(database.url), async (a, b) => {
+        const cookieOf = async (server: RunningServer, email: string) => {
+          const res = await testLogin(server, email);
+          expect(res.status).toBe(200);
+          return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+        };
+        const call = (
+          server: RunningServer,
+          method: string,
+          url: string,
+          cookie: string,
+          body?: unknown,
+        ) =>
+          fetch(`${server.url}${url}`, {
+            method,
+            headers: {
+              cookie,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+        const userData = async (server: RunningServer, cookie: string) => {
+          const res = await call(server, 'GET', '/api/auth/user-data', cookie);
+          return { status: res.status, body: (await res.json()) as { role?: string } };
+        };
+
+        // Signed out through one: refused by the other, which had just answered from memory.
+        for (let round = 0; round < 10; round += 1) {
+          const cookie = await cookieOf(a, BEN);
+          expect((await userData(b, cookie)).status).toBe(200);
+          expect((await userData(b, cookie)).status).toBe(200);
+          expect((await call(a, 'POST', '/api/auth/logout', cookie, {})).status).toBe(200);
+          expect((await userData(b, cookie)).status, `round ${round}`).toBe(401);
+        }
+
+        const alice = await cookieOf(a, ALICE);
+        const members = (await (await call(a, 'GET', '/api/users', alice)).json()) as {
+          members: { id: string; email: string; role: string }[];
+        };
+        const ben = members.members.find((m) => m.email === BEN);
+        const other = members.members.find((m) => m.role === 'user' && m.email !== BEN);
+        if (!ben || !other) throw new Error('the demo organisation has two members besides Alice');
+
+        // A role taken away through one is gone on the other's next answer.
+        const bens = await cookieOf(a, BEN);
+        expect(
+          (await call(a, 'PATCH', `/api/users/${ben.id}`, alice, { role: 'admin' })).status,
+        ).toBe(200);
+        expect((await userData(b, bens)).body.role).toBe('admin');
+        expect((await userData(b, bens)).body.role).toBe('admin');
+        expect(
+          (await call(a, 'PATCH', `/api/users/${ben.id}`, alice, { role: 'user' })).status,
+        ).toBe(200);
+        expect((await userData(b, bens)).body.role).toBe('user');
+        expect((await call(b, 'GET', '/api/users', bens)).status).toBe(403);
+
+        // A member removed through one is refused by the other.
+        const theirs = await cookieOf(a, other.email);
+        expect((await userData(b, theirs)).status).toBe(200);
+        expect((await call(a, 'DELETE', `/api/users/${other.id}`, alice, {})).status).toBe(200);
+        expect((await userData(b, theirs)).status).toBe(401);
       });
     } finally {
       await database.drop();

@@ -170,6 +170,7 @@ export async function createTestApp(
   const app = await buildApp(config, owner ? { ...database, close: async () => {} } : database, {
     ...(options.scanner ? { scanner: options.scanner() } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    settleBeforeRequests: true,
   });
   options.setup?.(app);
   await app.ready();

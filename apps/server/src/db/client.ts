@@ -44,6 +44,16 @@ export type Database = {
   serialized<T>(key: string, run: (sql: SqlRunner) => Promise<T>): Promise<T>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel`: on PostgreSQL through a connection of its own, opened again after
+   * a loss (`onListening` runs each time it listens anew; what was sent meanwhile is lost); on
+   * PGlite in the same call as the statement that notified. Resolves to a function that stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -110,6 +120,8 @@ export async function openDatabase(options: {
         }
       },
       ping: async () => void (await pool.query('select 1')),
+      listen: (channel, onMessage, onListening) =>
+        listenPostgres(url, channel, onMessage, onListening),
       close: () => pool.end(),
     };
   }
@@ -149,6 +161,11 @@ export async function openDatabase(options: {
         ),
       ),
     ping: async () => void (await pglite.query('select 1')),
+    listen: async (channel, onMessage, onListening) => {
+      const stop = await pglite.listen(channel, onMessage);
+      onListening();
+      return stop;
+    },
     close: async () => {
       await pglite.close();
       if (ownDir) restrictDataDir(ownDir);
@@ -226,6 +243,57 @@ async function withAdvisoryLock<T>(
     await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
     await client.end();
   }
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/** A connection that listens on `channel` until stopped, connecting again after a loss. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onListening: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, keepAlive: true });
+    client = next;
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (err) {
+      lost();
+      throw err;
+    }
+    onListening();
+  };
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true;
+    clearTimeout(retry);
+    throw err;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 /** Runs the tasks given one key one after another, in the order they came. */

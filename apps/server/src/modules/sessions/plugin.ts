@@ -6,18 +6,11 @@ import { UnauthorizedError } from '../../lib/errors';
 import { hashToken } from '../../lib/hash-token';
 import { clientOf } from './client-info';
 import { cookieName, secureCookies } from './cookie-policy';
-import {
-  type ActiveSession,
-  createSession,
-  deleteSession,
-  findActiveSession,
-  touchSession,
-} from './repository';
+import { type ActiveSession, createSession, deleteSession } from './repository';
+import type { SessionCache } from './session-cache';
 
 /** The session cookie's name outside production; production adds the `__Host-` prefix. */
 export const SESSION_COOKIE = 'castellan_session';
-/** Writing last-seen on every request would turn every read into a write; once a minute is enough. */
-const TOUCH_INTERVAL_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,6 +45,7 @@ export async function registerSessions(
   app: FastifyInstance,
   config: Config,
   db: Db,
+  cache: SessionCache,
 ): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('session', null);
@@ -61,11 +55,7 @@ export async function registerSessions(
 
   const loadUser = async (request: FastifyRequest) => {
     const token = request.cookies[name];
-    const session = token ? await findActiveSession(db, token, config.session.idleMs) : null;
-    if (session && Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await touchSession(db, session.tokenHash);
-    }
-    request.session = session;
+    request.session = token ? await cache.find(db, token, config.session.idleMs) : null;
   };
   app.decorate('loadUser', loadUser);
   app.decorate('requireUser', async (request: FastifyRequest) => {

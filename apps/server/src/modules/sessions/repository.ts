@@ -143,20 +143,32 @@ const prepareSessionQuery = (db: Db) =>
 
 const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 
-/** The live session for a token, or null when it is unknown, idle too long or past its end. */
-export async function findActiveSession(
-  db: Db,
-  token: string,
-  idleMs: number,
-  now = new Date(),
-): Promise<ActiveSession | null> {
-  const tokenHash = hashToken(token);
+/** A session as read from the database, with what it depends on. */
+export type SessionRow = Awaited<
+  ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>
+>[number];
+
+/** The session, its person, organisations and link as they are now; undefined when unknown. */
+export async function readSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
   const [row] = await sessionQuery(db).execute({ tokenHash });
-  if (!row) return null;
-  if (row.expiresAt <= now || row.lastSeenAt.getTime() + idleMs <= now.getTime()) {
-    await deleteSession(db, tokenHash);
-    return null;
-  }
+  return row;
+}
+
+/** Whether a session read at some time is still within its absolute end and its idle time. */
+export const sessionLive = (row: SessionRow, idleMs: number, now: Date) =>
+  row.expiresAt > now && row.lastSeenAt.getTime() + idleMs > now.getTime();
+
+/** The organisation a session works in: a client, through a live link, or its own. */
+export function effectiveOrganizationId(row: SessionRow): string {
+  return worksInClient(row) && row.client ? row.client.id : row.organization.id;
+}
+
+// A partner's person works in a client only while an administrator of the partner.
+const worksInClient = (row: SessionRow) =>
+  Boolean(row.partnerLinkId && row.partnerRole && row.client && row.user.role === 'admin');
+
+/** The session a request sees, at `dataVersion` of the organisation it works in. */
+export function toActiveSession(row: SessionRow, dataVersion: number): ActiveSession {
   const impersonator =
     row.impersonatorId && row.impersonatorEmail
       ? {
@@ -173,24 +185,38 @@ export async function findActiveSession(
     lastSeenAt: row.lastSeenAt,
     expiresAt: row.expiresAt,
     impersonator,
+    user: row.user,
+    dataVersion,
   };
-  // A partner's person works in a client only while an administrator of the partner.
-  if (row.partnerLinkId && row.partnerRole && row.client && row.user.role === 'admin') {
+  if (worksInClient(row) && row.partnerLinkId && row.partnerRole && row.client) {
     return {
       ...base,
-      user: row.user,
       organization: row.client,
-      dataVersion: row.clientDataVersion ?? 0,
       partner: { linkId: row.partnerLinkId, role: row.partnerRole, organization: row.organization },
     };
   }
-  return {
-    ...base,
-    user: row.user,
-    organization: row.organization,
-    dataVersion: row.dataVersion,
-    partner: null,
-  };
+  return { ...base, organization: row.organization, partner: null };
+}
+
+/** The data version of the organisation a session read from the database works in. */
+export const rowDataVersion = (row: SessionRow) =>
+  worksInClient(row) ? (row.clientDataVersion ?? 0) : row.dataVersion;
+
+/** The live session for a token, or null when it is unknown, idle too long or past its end. */
+export async function findActiveSession(
+  db: Db,
+  token: string,
+  idleMs: number,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  const row = await readSession(db, tokenHash);
+  if (!row) return null;
+  if (!sessionLive(row, idleMs, now)) {
+    await deleteSession(db, tokenHash);
+    return null;
+  }
+  return toActiveSession(row, rowDataVersion(row));
 }
 
 /** Puts the session in a client through a partner link, or (null) back in its own organisation. */
