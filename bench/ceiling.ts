@@ -64,7 +64,7 @@ const twoDecimals = (v: number) => Math.round(v * 100) / 100;
  * p50 and p99 of one run at `rate`, from each response's own time: autocannon's histogram keeps
  * whole milliseconds, and a bare answer takes less than one. Throws on any error or non-2xx.
  */
-function sampleLatency(url: string, cookie: string, seconds: number, rate: number) {
+export function sampleLatency(url: string, cookie: string, seconds: number, rate: number) {
   return new Promise<Latency>((resolve, reject) => {
     const times: number[] = [];
     const run = autocannon(

@@ -1,7 +1,8 @@
 // `npm run bench`: start-up times and load on PGlite and PostgreSQL, the size of the first page,
 // the domain scan's speed, the Google Workspace and Microsoft 365 reads' speed and memory, the
 // hourly nudge run over 200 organisations, nudges' throughput through Slack, and the watch's
-// scheduled scans of 1,000 fixture domains, and the partner console's overview of 300 clients.
+// scheduled scans of 1,000 fixture domains, the partner console's overview of 300 clients, and the
+// signed-in reads with the demo data alone and with 10,000 organisations generated beside it.
 // Env: BENCH_DURATION: seconds of load per backend (default 10; the mixed load runs six times as
 //      long, so 60 s by default);
 //      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
@@ -9,7 +10,9 @@
 //      BENCH_ONLY: the parts to run, separated by commas (agent, scan, google, m365, nudges,
 //      slack, watch, partners, pglite, postgres, pages); default all;
 //      BENCH_WATCH_DOMAINS, BENCH_WATCH_CONCURRENCY: the watch's scheduled scans, how many domains
-//      (default 1,000) and WATCH_SCAN_CONCURRENCY (default 8).
+//      (default 1,000) and WATCH_SCAN_CONCURRENCY (default 8);
+//      BENCH_GROWTH_ORGANIZATIONS: the organisations (of 50 members) generated beside the demo data
+//      for the growth part (default 10,000: about ten minutes to generate).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,10 +28,18 @@ import {
   lazyPageSize,
 } from './first-page-size';
 import { type GoogleSyncFigures, googleSyncTable, measureGoogleSync } from './google-sync';
+import {
+  type GrowthFigures,
+  growthProblems,
+  growthSummary,
+  growthTable,
+  measureGrowth,
+} from './growth';
 import { LARGE_ORG_ADMIN, LARGE_ORG_DOMAIN, seedLargeOrganization } from './large-organization';
 import { type LoadFigures, loadTest, signIn } from './load';
 import { type LoadedPageSize, measureLoadedPages } from './loaded-page-size';
 import { type M365SyncFigures, m365SyncTable, measureM365Sync } from './m365-sync';
+import { FULL_SCALE } from './many-organizations';
 import { MIXED_CONNECTIONS, type MixedLoadFigures, mixedLoad } from './mixed-load';
 import { measureNudgeRun, type NudgeRunFigures, nudgeRunSummary, nudgeRunTable } from './nudge-run';
 import {
@@ -75,6 +86,7 @@ const PARTS = [
   'slack',
   'watch',
   'partners',
+  'growth',
   'pglite',
   'postgres',
   'pages',
@@ -122,6 +134,7 @@ const CEILING_ENDPOINTS = [
   '/api/auth/user-data',
 ];
 const ceilingRoundSeconds = Math.max(1, Math.round(duration / 5));
+const GROWTH_NOTE = `the signed-in reads at ${TARGET_RATE}/s on PostgreSQL with the demo data alone`;
 const mixedSeconds = duration * 6;
 
 const checkLoad = (what: string, load: LoadFigures) => {
@@ -244,6 +257,11 @@ let nudgeRun: NudgeRunFigures | string = skipped;
 let slackThroughput: SlackThroughputFigures | string = skipped;
 let watchScans: WatchScanFigures | string = skipped;
 let partnerOverview: PartnerOverviewFigures | string = skipped;
+let growth: GrowthFigures | string = skipped;
+const growthScale = {
+  ...FULL_SCALE,
+  organizations: Number(process.env.BENCH_GROWTH_ORGANIZATIONS ?? FULL_SCALE.organizations),
+};
 try {
   if (runs('agent')) {
     console.error('… the endpoint agent: one run of every check');
@@ -331,6 +349,30 @@ try {
       }
     } catch (err) {
       partnerOverview = `not measured (${fail('partner overview', err)})`;
+    }
+  }
+
+  if (runs('growth')) {
+    console.error(
+      `… data that grows: ${GROWTH_NOTE}, then ${growthScale.organizations.toLocaleString('en')} organisations generated beside it`,
+    );
+    const name = `${pgDatabase}_growth`;
+    try {
+      await withAdmin((c) => c.query(`create database "${name}"`));
+      try {
+        const url = new URL(pgAdminUrl);
+        url.pathname = `/${name}`;
+        growth = await measureGrowth(url.toString(), {
+          scale: growthScale,
+          rate: TARGET_RATE,
+          roundSeconds: duration,
+        });
+        for (const problem of growthProblems(growth)) fail('growth', new Error(problem));
+      } finally {
+        await withAdmin((c) => c.query(`drop database if exists "${name}" with (force)`));
+      }
+    } catch (err) {
+      growth = `not measured (${fail('growth', err)})`;
     }
   }
 
@@ -629,6 +671,16 @@ if (typeof partnerOverview === 'string') {
   for (const line of partnerOverviewSummary(partnerOverview)) console.log(line);
 }
 
+console.log(
+  `\nData that grows: ${GROWTH_NOTE}, then with ${growthScale.organizations.toLocaleString('en')} organisations of ${growthScale.membersPerOrganization} members generated beside it (bound: p99 within 1.25×):`,
+);
+if (typeof growth === 'string') {
+  console.log(`  ${growth}`);
+} else {
+  console.log(table(growthTable(growth)));
+  for (const line of growthSummary(growth)) console.log(line);
+}
+
 console.log('\nFirst page (apps/web/dist/index.html):');
 if (typeof page === 'string') {
   console.log(`  ${page}`);
@@ -680,7 +732,7 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, watchScans, partnerOverview, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, watchScans, partnerOverview, growth, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 

@@ -164,7 +164,8 @@ export async function openDatabase(options: {
     listen: async (channel, onMessage, onListening) => {
       const stop = await pglite.listen(channel, onMessage);
       onListening();
-      return stop;
+      // A test may have closed the database first: there is nothing left to stop then.
+      return () => (pglite.closed ? Promise.resolve() : stop());
     },
     close: async () => {
       await pglite.close();

@@ -8,7 +8,7 @@ import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm
 export const providerSyncSlots = pgTable(
   'provider_sync_slots',
   {
-    /** The integration id (`gws`, `m365`, …). */
+    /** The provider's integration id. */
     provider: text('provider').notNull(),
     /** 0 to the limit minus one; slots above a lowered limit are left unused. */
     slot: integer('slot').notNull(),
