@@ -21,6 +21,7 @@ import { DomainScans } from './domain-scans';
 import { defineIntegrationSyncs, type IntegrationSyncs } from './integration-syncs';
 import { JobQueue, type QueueTiming } from './job-queue';
 import { defineMailSends } from './mail-sends';
+import { defineNudgeRuns, type NudgeRuns } from './nudge-runs';
 import { defineNudgeSends } from './nudge-sends';
 import { SCHEDULED_JOBS, scheduledJobDefinition } from './scheduled-jobs';
 import { defineCtSearches, defineWatchAlerts } from './watch';
@@ -53,6 +54,8 @@ export type Jobs = {
   readonly mail: MailContext;
   /** What the nudge run and its sends need, their queue included. */
   readonly nudges: NudgeContext;
+  /** The hourly nudge run, one job per organisation (the schedule queues them). */
+  readonly nudgeRuns: NudgeRuns;
   /** Certificate transparency searches for the watch's suggestions. */
   readonly ctSearches: CtSearchQueue;
   /** Resolves when no job is waiting or running in the queues this process works (tests). */
@@ -97,6 +100,7 @@ export async function startJobs(
     mail,
     queue: defineNudgeSends(queue, () => nudges),
   };
+  const nudgeRuns = defineNudgeRuns(queue, db, () => nudges);
   const watchAlerts = defineWatchAlerts(queue, () => nudges);
   const ctSearches = defineCtSearches(
     queue,
@@ -114,7 +118,9 @@ export async function startJobs(
   const scheduled = schedule
     ? SCHEDULED_JOBS.map((job) => ({
         job,
-        queue: queue.define(scheduledJobDefinition(job, db, config, { scans, mail, nudges })),
+        queue: queue.define(
+          scheduledJobDefinition(job, db, config, { scans, mail, nudges, nudgeRuns }),
+        ),
       }))
     : [];
   try {
@@ -134,6 +140,7 @@ export async function startJobs(
     syncs,
     mail,
     nudges,
+    nudgeRuns,
     ctSearches,
     drained: () => queue.drained(),
     stop: async () => {

@@ -8,7 +8,6 @@ import type { MailContext } from '../modules/mail/context';
 import { purgeOldMessageBodies } from '../modules/mail/retention';
 import { queueWeeklyMail } from '../modules/mail/weekly';
 import type { NudgeContext } from '../modules/nudges/context';
-import { runNudges } from '../modules/nudges/daily-run';
 import { sendDuePracticeMessages, settleIgnoredMessages } from '../modules/phishing/sends';
 import type { BackgroundScans } from '../modules/risk-analysis/background-scans';
 import { snapshotScores } from '../modules/score/service';
@@ -21,6 +20,7 @@ import {
 } from '../modules/trust-center/product-domain-scan';
 import { queueDueScans } from '../modules/watch/due-scans';
 import type { JobDefinition } from './job-definition';
+import type { NudgeRuns } from './nudge-runs';
 
 /**
  * Work done on a cron schedule (UTC). pg-boss sends each schedule's job once per period whatever
@@ -47,6 +47,7 @@ export type ScheduledJobContext = {
   scans: BackgroundScans;
   mail: MailContext;
   nudges: NudgeContext;
+  nudgeRuns: NudgeRuns;
 };
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
@@ -116,12 +117,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   },
   {
     // Every hour: people whose working hours have come get their day's nudge, administrators
-    // their summary of overdue tasks. Each is recorded once per person and day of their clock,
-    // so a second run or process sends nothing more.
+    // their summary of overdue tasks, each organisation in a job of its own (nudge-runs.ts). Each
+    // nudge is recorded once per person and day of their clock, so a second run or process sends
+    // nothing more.
     name: 'nudges',
     cron: '7 * * * *',
     expireInSeconds: 30 * 60,
-    run: async (_db, _config, signal, { nudges }) => runNudges(nudges, new Date(), signal),
+    run: async (_db, _config, _signal, { nudgeRuns }) => nudgeRuns.queueAll(),
     // A server that starts gives open tasks their due dates at once, not at the next hour.
     dueAtStart: async () => true,
   },

@@ -28,36 +28,70 @@ const named = (t: Task, owner?: string): NamedTask => ({
 
 const fullName = (r: Recipient) => `${r.firstName} ${r.lastName}`.trim() || r.email;
 
+const noCounts = (): NudgeRunCounts => ({
+  organizations: 0,
+  nudges: 0,
+  summaries: 0,
+  clocksStarted: 0,
+});
+
 /**
- * The hourly nudge run. For each organisation that nudges: starts and stops its tasks' clocks;
- * then, when someone is in their working hours (`organizations` counts those), records and queues
- * a nudge for each person in their working hours with tasks due soon or overdue (once per day of their clock), and the
- * administrators' summary of overdue tasks (once per day: to the organisation's channel, or to
- * each administrator). Records are unique, so two processes or a second run send nothing twice.
+ * The hourly nudge run of every organisation that nudges, one after another (the scheduled job
+ * gives each organisation a job of its own instead: `runNudgesFor`). Records are unique, so two
+ * processes or a second run send nothing twice.
  */
 export async function runNudges(
   ctx: NudgeContext,
   now = new Date(),
   signal?: AbortSignal,
 ): Promise<NudgeRunCounts> {
-  const counts: NudgeRunCounts = { organizations: 0, nudges: 0, summaries: 0, clocksStarted: 0 };
+  const counts = noCounts();
   for (const organization of await listNudgingOrganizations(ctx.db)) {
     // Cut off (shutdown, the job's expiry): what is recorded stays, the next run does the rest.
     signal?.throwIfAborted();
-    const members = await listRecipients(ctx.db, organization.id);
-    const people = members
-      // Invited but never signed in: their invitation speaks for now.
-      .filter((r) => r.lastSignInAt !== null)
-      .map((r) => ({ ...r, zone: zoneOf(r.timeZone), clock: localClock(now, zoneOf(r.timeZone)) }))
-      .filter((r) => isWorkingTime(r.clock));
-    // Every open task has its due date, whoever is at work now.
-    const tasks = await startClocks(ctx, organization.id, now, counts);
-    if (people.length === 0) continue;
-    counts.organizations += 1;
-    counts.nudges += await queuePersonNudges(ctx, organization, people, tasks, now);
-    counts.summaries += await queueSummaries(ctx, organization, members, people, tasks, now);
+    await nudgeOrganization(ctx, organization, now, counts);
   }
   return counts;
+}
+
+/** The hourly nudge run of one organisation; nothing when it does not nudge (any more). */
+export async function runNudgesFor(
+  ctx: NudgeContext,
+  organizationId: string,
+  now = new Date(),
+): Promise<NudgeRunCounts> {
+  const counts = noCounts();
+  for (const organization of await listNudgingOrganizations(ctx.db, organizationId)) {
+    await nudgeOrganization(ctx, organization, now, counts);
+  }
+  return counts;
+}
+
+/**
+ * One organisation's run: starts and stops its tasks' clocks; then, when someone is in their
+ * working hours (`organizations` counts those), records and queues a nudge for each person in
+ * their working hours with tasks due soon or overdue (once per day of their clock), and the
+ * administrators' summary of overdue tasks (once per day: to the organisation's channel, or to
+ * each administrator).
+ */
+async function nudgeOrganization(
+  ctx: NudgeContext,
+  organization: Organization,
+  now: Date,
+  counts: NudgeRunCounts,
+): Promise<void> {
+  const members = await listRecipients(ctx.db, organization.id);
+  const people = members
+    // Invited but never signed in: their invitation speaks for now.
+    .filter((r) => r.lastSignInAt !== null)
+    .map((r) => ({ ...r, zone: zoneOf(r.timeZone), clock: localClock(now, zoneOf(r.timeZone)) }))
+    .filter((r) => isWorkingTime(r.clock));
+  // Every open task has its due date, whoever is at work now.
+  const tasks = await startClocks(ctx, organization.id, now, counts);
+  if (people.length === 0) return;
+  counts.organizations += 1;
+  counts.nudges += await queuePersonNudges(ctx, organization, people, tasks, now);
+  counts.summaries += await queueSummaries(ctx, organization, members, people, tasks, now);
 }
 
 /** The organisation's tasks, their clocks started or stopped as they opened or closed. */

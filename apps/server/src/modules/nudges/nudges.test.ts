@@ -213,6 +213,26 @@ describe.each(databaseKinds())('nudges and escalation on %s', (kind) => {
     }
   });
 
+  it('runs the hour as one job per organisation, shared by the workers, recording what one run would', async () => {
+    const hour = at(22);
+    const queued = await server.app.jobs.nudgeRuns.queueAll(hour);
+    expect(queued.organizations).toBeGreaterThan(0);
+    expect(queued.queued).toBe(queued.organizations);
+    await server.app.jobs.drained();
+    const { rows } = await server.database.executeSql(
+      `select count(*)::int as jobs, sum((output->>'nudges')::int)::int as nudges,
+              sum((output->>'summaries')::int)::int as summaries
+       from pgboss.job where name = 'nudge-run' and state = 'completed' and data->>'at' = $1`,
+      [hour.toISOString()],
+    );
+    const done = rows[0] as { jobs: number; nudges: number; summaries: number };
+    expect(done.jobs).toBe(queued.organizations);
+    expect(done.nudges + done.summaries).toBeGreaterThan(0);
+    // The same hour run again, all at once, finds everything recorded.
+    const again = await runNudges(ctx(), hour);
+    expect(again.nudges + again.summaries).toBe(0);
+  });
+
   it('sends an administrator a test nudge at once, whatever the hour, at most once a minute', async () => {
     const cookie = await server.signIn(ALICE);
     const send = () =>

@@ -305,7 +305,8 @@ export async function updateNudgeSettings(
 }
 
 /** The organisations that nudge, with their channel. */
-export const listNudgingOrganizations = (db: Db) =>
+/** The organisations that nudge (or only the one given, if it does). */
+export const listNudgingOrganizations = (db: Db, onlyId?: string) =>
   db
     .select({
       id: organizations.id,
@@ -313,4 +314,9 @@ export const listNudgingOrganizations = (db: Db) =>
       channel: organizations.nudgeChannel,
     })
     .from(organizations)
-    .where(eq(organizations.nudgesEnabled, true));
+    .where(
+      and(
+        eq(organizations.nudgesEnabled, true),
+        onlyId === undefined ? undefined : eq(organizations.id, onlyId),
+      ),
+    );
