@@ -22,7 +22,7 @@ export const GROWTH_ENDPOINTS = [
 ];
 /** The demo organisation's administrator (brightwave.example). */
 const ADMIN = 'alice.morgan@brightwave.example';
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 export type GrowthFigures = {
   scale: Scale;
@@ -39,27 +39,16 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const twoDecimals = (v: number) => Math.round(v * 100) / 100;
 
-/** Each endpoint at `rate`: a warm-up second, then ROUNDS runs; the medians of their p50 and p99. */
-async function measureEndpoints(dbEnv: Record<string, string>, rate: number, seconds: number) {
-  const server = await startServer(dbEnv);
-  try {
-    const cookie = await signIn(server.url, ADMIN);
-    const figures = new Map<string, Latency>();
-    for (const endpoint of GROWTH_ENDPOINTS) {
-      const url = `${server.url}${endpoint}`;
-      await sampleLatency(url, cookie, 1, rate);
-      const runs: Latency[] = [];
-      for (let i = 0; i < ROUNDS; i += 1)
-        runs.push(await sampleLatency(url, cookie, seconds, rate));
-      figures.set(endpoint, {
-        p50Ms: twoDecimals(median(runs.map((r) => r.p50Ms))),
-        p99Ms: twoDecimals(median(runs.map((r) => r.p99Ms))),
-      });
-    }
-    return figures;
-  } finally {
-    await server.stop();
-  }
+/** A web process (ROLE=web: the background work of thousands of organisations is the workers'). */
+async function webProcess(databaseUrl: string) {
+  const server = await startServer({ DATABASE_URL: databaseUrl, ROLE: 'web' });
+  return {
+    server,
+    cookie: await signIn(server.url, ADMIN).catch(async (err) => {
+      await server.stop();
+      throw err;
+    }),
+  };
 }
 
 async function databaseBytes(url: string): Promise<number> {
@@ -75,43 +64,68 @@ async function databaseBytes(url: string): Promise<number> {
   }
 }
 
+const medianOf = (runs: Latency[]): Latency => ({
+  p50Ms: twoDecimals(median(runs.map((r) => r.p50Ms))),
+  p99Ms: twoDecimals(median(runs.map((r) => r.p99Ms))),
+});
+
 /**
- * On the empty PostgreSQL database at `databaseUrl`: the server migrates it and adds the demo
- * data, the endpoints are measured, `scale` is generated, and the endpoints are measured again.
+ * Two empty PostgreSQL databases: each gets the migrations and the demo data from its server's
+ * first start, and `grownUrl` also `scale` generated beside them. Then a web process on each, and
+ * each endpoint measured on both at `rate`, their runs interleaved (demo, grown, demo, grown …)
+ * so that the machine's noise falls on both alike.
  */
 export async function measureGrowth(
-  databaseUrl: string,
+  { demoUrl, grownUrl }: { demoUrl: string; grownUrl: string },
   { scale, rate, roundSeconds }: { scale: Scale; rate: number; roundSeconds: number },
 ): Promise<GrowthFigures> {
-  const dbEnv = { DATABASE_URL: databaseUrl };
-  const demo = await measureEndpoints(dbEnv, rate, roundSeconds);
-  const demoBytes = await databaseBytes(databaseUrl);
+  for (const url of [demoUrl, grownUrl]) await (await startServer({ DATABASE_URL: url })).stop();
   console.error(
     `… generating ${scale.organizations.toLocaleString('en')} organisations of ${scale.membersPerOrganization} members`,
   );
   const started = performance.now();
-  const rows = await generateOrganizations(databaseUrl, scale);
+  const rows = await generateOrganizations(grownUrl, scale);
   const generateSeconds = Math.round((performance.now() - started) / 100) / 10;
-  const grown = await measureEndpoints(dbEnv, rate, roundSeconds);
-  return {
-    scale,
-    rate,
-    roundSeconds,
-    rounds: ROUNDS,
-    generateSeconds,
-    rows,
-    databaseBytes: { demo: demoBytes, grown: await databaseBytes(databaseUrl) },
-    endpoints: GROWTH_ENDPOINTS.map((endpoint) => {
-      const before = demo.get(endpoint) ?? { p50Ms: 0, p99Ms: 0 };
-      const after = grown.get(endpoint) ?? { p50Ms: 0, p99Ms: 0 };
+  const demo = await webProcess(demoUrl);
+  try {
+    const grown = await webProcess(grownUrl);
+    try {
+      const endpoints: GrowthFigures['endpoints'] = [];
+      for (const endpoint of GROWTH_ENDPOINTS) {
+        const sample = (p: typeof demo, seconds: number) =>
+          sampleLatency(`${p.server.url}${endpoint}`, p.cookie, seconds, rate);
+        await sample(demo, 1);
+        await sample(grown, 1);
+        const runs = { demo: [] as Latency[], grown: [] as Latency[] };
+        for (let i = 0; i < ROUNDS; i += 1) {
+          runs.demo.push(await sample(demo, roundSeconds));
+          runs.grown.push(await sample(grown, roundSeconds));
+        }
+        const before = medianOf(runs.demo);
+        const after = medianOf(runs.grown);
+        endpoints.push({
+          endpoint,
+          demo: before,
+          grown: after,
+          p99Ratio: twoDecimals(after.p99Ms / Math.max(before.p99Ms, 0.01)),
+        });
+      }
       return {
-        endpoint,
-        demo: before,
-        grown: after,
-        p99Ratio: twoDecimals(after.p99Ms / Math.max(before.p99Ms, 0.01)),
+        scale,
+        rate,
+        roundSeconds,
+        rounds: ROUNDS,
+        generateSeconds,
+        rows,
+        databaseBytes: { demo: await databaseBytes(demoUrl), grown: await databaseBytes(grownUrl) },
+        endpoints,
       };
-    }),
-  };
+    } finally {
+      await grown.server.stop();
+    }
+  } finally {
+    await demo.server.stop();
+  }
 }
 
 /** The issue's bound: each endpoint's p99 with the grown data within 1.25× of the demo's. */
@@ -147,6 +161,6 @@ export function growthSummary(f: GrowthFigures): string[] {
   return [
     `  Generated in ${f.generateSeconds} s: ${counted}.`,
     `  Database: ${mb(f.databaseBytes.demo)} with the demo data, ${mb(f.databaseBytes.grown)} grown.`,
-    `  Medians of ${f.rounds} runs of ${f.roundSeconds} s at ${f.rate}/s each, 10 connections, as the demo administrator; a fresh server process for each data set.`,
+    `  Medians of ${f.rounds} runs of ${f.roundSeconds} s at ${f.rate}/s each, 10 connections, as the demo administrator, from a web process (ROLE=web) on each database, the two interleaved.`,
   ];
 }

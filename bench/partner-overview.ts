@@ -515,15 +515,26 @@ export async function seedPartnerClients(database: Database, now: Date): Promise
 }
 
 /** Polls until the newest `name` job created since `since` has ended; false when none came in time. */
+/** Jobs a scheduled job queues, which must end too before it counts as done. */
+const QUEUED_BY: Record<string, string> = { nudges: 'nudge-run' };
+
+/**
+ * Waits until the latest job `name` sent since `since` has ended, and with it the jobs it queued
+ * (the nudge run's one job per organisation); false after `timeoutMs`.
+ */
 async function waitForJob(client: pg.Client, name: string, since: Date, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
+  const queued = QUEUED_BY[name];
   while (Date.now() < deadline) {
-    const { rows } = await client.query<{ state: string }>(
-      'select state from pgboss.job where name = $1 and created_on >= $2 order by created_on desc limit 1',
-      [name, since],
+    const { rows } = await client.query<{ state: string; unfinished: number }>(
+      `select state, (select count(*)::int from pgboss.job
+                      where name = $3 and state in ('created', 'retry', 'active')) as unfinished
+       from pgboss.job where name = $1 and created_on >= $2 order by created_on desc limit 1`,
+      [name, since, queued ?? ''],
     );
     const state = rows[0]?.state;
-    if (state === 'completed' || state === 'failed' || state === 'cancelled') return true;
+    const ended = state === 'completed' || state === 'failed' || state === 'cancelled';
+    if (ended && rows[0]?.unfinished === 0) return true;
     await sleep(1000);
   }
   return false;

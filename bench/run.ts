@@ -356,23 +356,27 @@ try {
     console.error(
       `… data that grows: ${GROWTH_NOTE}, then ${growthScale.organizations.toLocaleString('en')} organisations generated beside it`,
     );
-    const name = `${pgDatabase}_growth`;
+    const names = [`${pgDatabase}_demo`, `${pgDatabase}_grown`];
+    const [demoUrl = '', grownUrl = ''] = names.map((name) => {
+      const url = new URL(pgAdminUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    });
     try {
-      await withAdmin((c) => c.query(`create database "${name}"`));
-      try {
-        const url = new URL(pgAdminUrl);
-        url.pathname = `/${name}`;
-        growth = await measureGrowth(url.toString(), {
-          scale: growthScale,
-          rate: TARGET_RATE,
-          roundSeconds: duration,
-        });
-        for (const problem of growthProblems(growth)) fail('growth', new Error(problem));
-      } finally {
-        await withAdmin((c) => c.query(`drop database if exists "${name}" with (force)`));
-      }
+      for (const name of names) await withAdmin((c) => c.query(`create database "${name}"`));
+      growth = await measureGrowth(
+        { demoUrl, grownUrl },
+        { scale: growthScale, rate: TARGET_RATE, roundSeconds: duration },
+      );
+      for (const problem of growthProblems(growth)) fail('growth', new Error(problem));
     } catch (err) {
       growth = `not measured (${fail('growth', err)})`;
+    } finally {
+      for (const name of names) {
+        await withAdmin((c) => c.query(`drop database if exists "${name}" with (force)`)).catch(
+          (err) => fail(`dropping ${name}`, err),
+        );
+      }
     }
   }
 
