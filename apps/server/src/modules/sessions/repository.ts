@@ -202,23 +202,6 @@ export function toActiveSession(row: SessionRow, dataVersion: number): ActiveSes
 export const rowDataVersion = (row: SessionRow) =>
   worksInClient(row) ? (row.clientDataVersion ?? 0) : row.dataVersion;
 
-/** The live session for a token, or null when it is unknown, idle too long or past its end. */
-export async function findActiveSession(
-  db: Db,
-  token: string,
-  idleMs: number,
-  now = new Date(),
-): Promise<ActiveSession | null> {
-  const tokenHash = hashToken(token);
-  const row = await readSession(db, tokenHash);
-  if (!row) return null;
-  if (!sessionLive(row, idleMs, now)) {
-    await deleteSession(db, tokenHash);
-    return null;
-  }
-  return toActiveSession(row, rowDataVersion(row));
-}
-
 /** Puts the session in a client through a partner link, or (null) back in its own organisation. */
 export async function setSessionPartnerLink(
   db: Db,
