@@ -1,7 +1,6 @@
 import type { Db } from '../db/client';
 import type { NudgeContext } from '../modules/nudges/context';
-import { runNudgesFor } from '../modules/nudges/daily-run';
-import { listNudgingOrganizations } from '../modules/organizations/repository';
+import { listNudgingOrganizationIds, runNudgesFor } from '../modules/nudges/daily-run';
 import type { JobQueue } from './job-queue';
 
 export const NUDGE_RUN_QUEUE = 'nudge-run';
@@ -33,10 +32,10 @@ export function defineNudgeRuns(jobs: JobQueue, db: Db, ctx: () => NudgeContext)
   });
   return {
     queueAll: async (now = new Date()) => {
-      const organizations = await listNudgingOrganizations(db);
+      const organizations = await listNudgingOrganizationIds(db);
       const at = now.toISOString();
       let queued = 0;
-      for (const { id } of organizations) {
+      for (const id of organizations) {
         if (await queue.send({ organizationId: id, at }, { singletonKey: id })) queued += 1;
       }
       return { organizations: organizations.length, queued };

@@ -54,6 +54,10 @@ export async function runNudges(
   return counts;
 }
 
+/** The organisations whose hourly run is due: those that nudge. */
+export const listNudgingOrganizationIds = async (db: NudgeContext['db']) =>
+  (await listNudgingOrganizations(db)).map((o) => o.id);
+
 /** The hourly nudge run of one organisation; nothing when it does not nudge (any more). */
 export async function runNudgesFor(
   ctx: NudgeContext,
