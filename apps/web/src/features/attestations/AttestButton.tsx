@@ -22,28 +22,27 @@ type Props = {
 export function AttestButton({ task, proof, onComplete, completing, onAttested }: Props) {
   const attest = useAttest();
   const blocked = proofProblem(proof) !== null;
-  const complete = () => {
+  // Awaited rather than given callbacks: the task lists fetched again once the task is done drop
+  // this button (a done task has nothing to complete) before the mutation's own callbacks would
+  // run, and React Query does not call those of an unmounted component.
+  const complete = async () => {
     if (!hasProof(proof)) {
       onComplete();
       return;
     }
-    attest.mutate(
-      { taskId: task.id, proof },
-      {
-        onSuccess: (answer) => {
-          if (!answer) return;
-          showToast({ severity: 'success', summary: 'Task completed', detail: task.title });
-          onAttested();
-        },
-        onError: (error) =>
-          showToast({
-            severity: 'error',
-            summary: 'Could not mark the task as complete',
-            detail: error.message,
-            life: 8000,
-          }),
-      },
-    );
+    try {
+      const answer = await attest.mutateAsync({ taskId: task.id, proof });
+      if (!answer) return;
+      showToast({ severity: 'success', summary: 'Task completed', detail: task.title });
+      onAttested();
+    } catch (error) {
+      showToast({
+        severity: 'error',
+        summary: 'Could not mark the task as complete',
+        detail: error instanceof Error ? error.message : String(error),
+        life: 8000,
+      });
+    }
   };
   return (
     <Button

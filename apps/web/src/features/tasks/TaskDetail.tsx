@@ -92,8 +92,14 @@ function TaskActions({
     </Button>
   );
   if (!proof) return plain;
+  // While the button that sends the note or file loads, one that cannot complete without them.
+  const loading = (
+    <Button loading color="green">
+      Mark as complete
+    </Button>
+  );
   return (
-    <Suspense fallback={plain}>
+    <Suspense fallback={loading}>
       <AttestButton
         task={task}
         proof={proof.draft}
