@@ -25,7 +25,7 @@ export type CeilingFigures = {
   bytes: number;
   rounds: number;
   roundSeconds: number;
-  /** Medians over the rounds. */
+  /** Of the rounds' responses taken together. */
   real: Latency;
   bare: Latency;
   p99Ratio: number;
@@ -53,19 +53,15 @@ async function captureAnswers(
 
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
 const twoDecimals = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * p50 and p99 of one run at `rate`, from each response's own time: autocannon's histogram keeps
- * whole milliseconds, and a bare answer takes less than one. Throws on any error or non-2xx.
+ * Every response time of one run at `rate`, in milliseconds, from each response's own time:
+ * autocannon's histogram keeps whole milliseconds, and a bare answer takes less than one. Throws
+ * on any error or non-2xx.
  */
 export function sampleLatency(url: string, cookie: string, seconds: number, rate: number) {
-  return new Promise<Latency>((resolve, reject) => {
+  return new Promise<number[]>((resolve, reject) => {
     const times: number[] = [];
     const run = autocannon(
       { url, connections: CONNECTIONS, headers: { cookie }, duration: seconds, overallRate: rate },
@@ -74,14 +70,26 @@ export function sampleLatency(url: string, cookie: string, seconds: number, rate
         if (result.errors + result.non2xx > 0) {
           return reject(new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx`));
         }
-        times.sort((a, b) => a - b);
-        resolve({ p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) });
+        resolve(times);
       },
     );
     run.on('response', (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) times.push(ms);
     });
   });
+}
+
+/**
+ * p50 and p99 of the runs' responses taken together: a short run's p99 is its few slowest
+ * answers and moves from run to run by more than the gaps measured; pooled, it is the 1% tail of
+ * thousands.
+ */
+export function pooledLatency(runs: number[][]): Latency {
+  const times = runs.flat().sort((a, b) => a - b);
+  return {
+    p50Ms: twoDecimals(percentile(times, 0.5)),
+    p99Ms: twoDecimals(percentile(times, 0.99)),
+  };
 }
 
 /**
@@ -103,18 +111,14 @@ export async function measureCeiling(
     for (const answer of answers) {
       const urls = [`${realUrl}${answer.path}`, `${bare.url}${answer.path}`] as const;
       for (const url of urls) await sampleLatency(url, cookie, 1, rate);
-      const real: Latency[] = [];
-      const bareRuns: Latency[] = [];
+      const real: number[][] = [];
+      const bareRuns: number[][] = [];
       for (let i = 0; i < CEILING_ROUNDS; i++) {
         real.push(await sampleLatency(urls[0], cookie, roundSeconds, rate));
         bareRuns.push(await sampleLatency(urls[1], cookie, roundSeconds, rate));
       }
-      const medianOf = (runs: Latency[]): Latency => ({
-        p50Ms: twoDecimals(median(runs.map((r) => r.p50Ms))),
-        p99Ms: twoDecimals(median(runs.map((r) => r.p99Ms))),
-      });
-      const r = medianOf(real);
-      const b = medianOf(bareRuns);
+      const r = pooledLatency(real);
+      const b = pooledLatency(bareRuns);
       figures.push({
         endpoint: answer.path,
         bytes: Buffer.from(answer.body, 'base64').length,

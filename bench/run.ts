@@ -8,11 +8,14 @@
 //      BENCH_PG_URL: an admin connection to a local PostgreSQL that may create and drop databases
 //      (default postgres://postgres@127.0.0.1:5432/test);
 //      BENCH_ONLY: the parts to run, separated by commas (agent, scan, google, m365, nudges,
-//      slack, watch, partners, pglite, postgres, pages); default all;
+//      slack, watch, partners, growth, day, pglite, postgres, pages); default all;
 //      BENCH_WATCH_DOMAINS, BENCH_WATCH_CONCURRENCY: the watch's scheduled scans, how many domains
 //      (default 1,000) and WATCH_SCAN_CONCURRENCY (default 8);
 //      BENCH_GROWTH_ORGANIZATIONS: the organisations (of 50 members) generated beside the demo data
-//      for the growth part (default 10,000: about ten minutes to generate).
+//      for the growth part (default 10,000: about ten minutes to generate);
+//      BENCH_DAY_ORGANIZATIONS, BENCH_DAY_MEMBERS, BENCH_DAY_MINUTES, BENCH_DAY_WORKERS: the
+//      compressed day (default 200 organisations of 10 members, a day in 10 minutes, run with
+//      1 and with 2 worker processes).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +23,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { type AgentRunFigures, measureAgentRun, reportLoad } from './agent-load';
 import { CEILING_ROUNDS, type CeilingFigures, measureCeiling } from './ceiling';
+import {
+  type DayFigures,
+  dayProblems,
+  daySettings,
+  daySummary,
+  dayTable,
+  measureCompressedDay,
+} from './compressed-day';
 import {
   type AssetSizes,
   ensureWebBuild,
@@ -87,6 +98,7 @@ const PARTS = [
   'watch',
   'partners',
   'growth',
+  'day',
   'pglite',
   'postgres',
   'pages',
@@ -258,6 +270,8 @@ let slackThroughput: SlackThroughputFigures | string = skipped;
 let watchScans: WatchScanFigures | string = skipped;
 let partnerOverview: PartnerOverviewFigures | string = skipped;
 let growth: GrowthFigures | string = skipped;
+let day: DayFigures | string = skipped;
+const dayScale = daySettings();
 const growthScale = {
   ...FULL_SCALE,
   organizations: Number(process.env.BENCH_GROWTH_ORGANIZATIONS ?? FULL_SCALE.organizations),
@@ -377,6 +391,18 @@ try {
           (err) => fail(`dropping ${name}`, err),
         );
       }
+    }
+  }
+
+  if (runs('day')) {
+    console.error(
+      `… a day of scheduled work for ${dayScale.organizations.toLocaleString('en')} organisations in ${dayScale.dayMinutes} minutes, with ${dayScale.workers.join(' and with ')} worker process(es)`,
+    );
+    try {
+      day = await measureCompressedDay(pgAdminUrl, dayScale);
+      for (const problem of dayProblems(day)) fail('compressed day', new Error(problem));
+    } catch (err) {
+      day = `not measured (${fail('compressed day', err)})`;
     }
   }
 
@@ -525,7 +551,7 @@ console.log(
 );
 
 console.log(
-  `\nCeiling: each endpoint at ${TARGET_RATE}/s against a bare Fastify server answering the same bytes (medians of ${CEILING_ROUNDS} runs of ${ceilingRoundSeconds} s each, interleaved):`,
+  `\nCeiling: each endpoint at ${TARGET_RATE}/s against a bare Fastify server answering the same bytes (p50 and p99 of ${CEILING_ROUNDS} runs of ${ceilingRoundSeconds} s each taken together, real and bare interleaved):`,
 );
 console.log(
   table([
@@ -685,6 +711,16 @@ if (typeof growth === 'string') {
   for (const line of growthSummary(growth)) console.log(line);
 }
 
+console.log(
+  '\nA day of scheduled work, compressed (scans, syncs and nudge runs, and the sends they queue):',
+);
+if (typeof day === 'string') {
+  console.log(`  ${day}`);
+} else {
+  console.log(table(dayTable(day)));
+  for (const line of daySummary(day)) console.log(line);
+}
+
 console.log('\nFirst page (apps/web/dist/index.html):');
 if (typeof page === 'string') {
   console.log(`  ${page}`);
@@ -736,7 +772,7 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, watchScans, partnerOverview, growth, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, backends, agentRun, scan, googleSync, m365Sync, nudgeRun, slackThroughput, watchScans, partnerOverview, growth, day, firstPage: page, graphPage, loadedPages, failures }, null, 2)}\n`,
 );
 console.log(`\nResults: ${path.relative(repoRoot, resultsFile)}`);
 

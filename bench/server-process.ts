@@ -15,6 +15,8 @@ export type RunningServer = {
   url: string;
   /** From spawn to the first 200 from /api/health. */
   readyMs: number;
+  /** The process's id (its CPU time is in /proc/<pid>/stat). */
+  pid: number;
   /** SIGTERM, then waits for the exit; throws when the exit was not clean. Returns how long it took. */
   stop(): Promise<number>;
 };
@@ -112,7 +114,9 @@ export async function startServer(
         throw new Error(`server not healthy after ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
       }
       const status = await healthStatus(url);
-      if (status === 200) return { url, readyMs: performance.now() - started, stop };
+      if (status === 200) {
+        return { url, readyMs: performance.now() - started, pid: child.pid ?? 0, stop };
+      }
       await sleep(POLL_MS);
     }
   } catch (err) {

@@ -125,7 +125,7 @@ function peakOverlap(intervals: readonly (readonly [number, number])[]): number 
   return peak;
 }
 
-type FixtureAddress = {
+export type FixtureAddress = {
   dnsServer: string;
   httpPort: number;
   httpsPort: number;
@@ -217,7 +217,7 @@ async function serveFixtures(count: number, delayMs: number): Promise<void> {
 }
 
 /** Starts the fixtures in a child process (this file, CHILD_FLAG); `report()` asks what it saw. */
-async function startFixtureProcess(count: number, delayMs: number) {
+export async function startFixtureProcess(count: number, delayMs: number) {
   const child: ChildProcess = spawn(
     process.execPath,
     [
