@@ -28,6 +28,7 @@ import { NUDGE_SEND_QUEUE } from '../apps/server/src/jobs/nudge-sends';
 import { SecretBox } from '../apps/server/src/lib/secret-box';
 import { queueDueScans } from '../apps/server/src/modules/watch/due-scans';
 import { silentLog } from '../apps/server/test/silent-log';
+import { adminQuery, databaseUrlOf } from './admin-database';
 import { GENERATED_SUFFIX, generateOrganizations } from './many-organizations';
 import { control, median, round, startFakeProcess } from './provider-read';
 import { type RunningServer, repoRoot, startServer } from './server-process';
@@ -153,22 +154,6 @@ function cpuSeconds(pid: number): number {
   const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
   return ticks / 100;
 }
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseUrl = (adminUrl: string, name: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
 
 /**
  * The generated organisations, renamed onto the fixture internet's domains (org0001.test, …), each
@@ -478,7 +463,7 @@ export async function measureCompressedDay(
 
     await adminQuery(pgAdminUrl, `create database "${template}"`);
     try {
-      const templateUrl = databaseUrl(pgAdminUrl, template);
+      const templateUrl = databaseUrlOf(pgAdminUrl, template);
       execFileSync(process.execPath, ['scripts/build.mjs', 'server', '--quiet'], { cwd: repoRoot });
       execFileSync(process.execPath, ['apps/server/dist/main.js', 'migrate'], {
         cwd: repoRoot,
@@ -499,9 +484,9 @@ export async function measureCompressedDay(
           console.error(`… a day in ${settings.dayMinutes} minutes with ${workers} worker(s)`);
           await control(bitwarden.url, 'DELETE', '/__fake/requests');
           runs.push(
-            await runDay(databaseUrl(pgAdminUrl, name), settings, workers, {
+            await runDay(databaseUrlOf(pgAdminUrl, name), settings, workers, {
               ...workerEnv,
-              DATABASE_URL: databaseUrl(pgAdminUrl, name),
+              DATABASE_URL: databaseUrlOf(pgAdminUrl, name),
             }),
           );
         } finally {

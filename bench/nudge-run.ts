@@ -12,7 +12,6 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { DUE_DAYS } from '@castellan/contract';
 import { CHECKS } from '@castellan/scanner';
-import pg from 'pg';
 // The run reaches the providers' routes (through the nudge channels), typed by the app's plugins.
 import type {} from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -27,6 +26,7 @@ import { catalogueFor } from '../apps/server/src/modules/tasks/assignment';
 import { CATALOGUE } from '../apps/server/src/modules/tasks/catalogue';
 import { listTasks } from '../apps/server/src/modules/tasks/service';
 import { silentLog } from '../apps/server/test/silent-log';
+import { adminQuery, databaseUrlOf } from './admin-database';
 import { MB, round } from './provider-read';
 import { repoRoot } from './server-process';
 
@@ -348,20 +348,10 @@ async function runInChild(databaseUrl: string, now: Date): Promise<void> {
  */
 export async function measureNudgeRun(pgAdminUrl: string): Promise<NudgeRunFigures> {
   const name = `castellan_bench_nudges_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 5000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(pgAdminUrl, sql);
   await admin(`create database "${name}"`);
   try {
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${name}`;
-    const databaseUrl = url.toString();
+    const databaseUrl = databaseUrlOf(pgAdminUrl, name);
     const database = await openDatabase({ databaseUrl });
     try {
       const seeded = await seed(database);

@@ -28,6 +28,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { catalogueFor } from '../apps/server/src/modules/tasks/assignment';
 import { CATALOGUE } from '../apps/server/src/modules/tasks/catalogue';
+import { adminQuery } from './admin-database';
 import { CEILING_ROUNDS, type CeilingFigures, measureCeiling } from './ceiling';
 import { signIn } from './load';
 import { killAllServers, startServer } from './server-process';
@@ -694,18 +695,8 @@ const loadAverage = () =>
 
 const DATABASE = `castellan_bench_partners_${process.pid}`;
 
-async function asAdmin(pgAdminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 const dropDatabase = (pgAdminUrl: string) =>
-  asAdmin(pgAdminUrl, `drop database if exists "${DATABASE}" with (force)`);
+  adminQuery(pgAdminUrl, `drop database if exists "${DATABASE}" with (force)`);
 
 /**
  * Seeds a fresh database (created through `pgAdminUrl`, dropped afterwards), starts the built
@@ -716,7 +707,7 @@ export async function measurePartnerOverview(
   pgAdminUrl: string,
   { roundSeconds, workDir }: { roundSeconds: number; workDir: string },
 ): Promise<PartnerOverviewFigures> {
-  await asAdmin(pgAdminUrl, `create database "${DATABASE}"`);
+  await adminQuery(pgAdminUrl, `create database "${DATABASE}"`);
   try {
     const url = new URL(pgAdminUrl);
     url.pathname = `/${DATABASE}`;

@@ -27,12 +27,12 @@ import {
   startWebFixture,
 } from '@castellan/scanner/fixtures';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { startJobs } from '../apps/server/src/jobs';
 import { WATCH_SCAN_QUEUE } from '../apps/server/src/jobs/domain-scans';
 import { queueDueScans } from '../apps/server/src/modules/watch/due-scans';
+import { adminQuery, databaseUrlOf } from './admin-database';
 import { collectGarbage } from './collect-garbage';
 import { MB, median, round } from './provider-read';
 import { repoRoot } from './server-process';
@@ -316,22 +316,12 @@ export async function measureWatchScans(
 ): Promise<WatchScanFigures> {
   const { domains, concurrency } = settings;
   const name = `castellan_bench_watch_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 5000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(pgAdminUrl, sql);
   const fixtures = await startFixtureProcess(domains, DELAY_MS);
   try {
     await admin(`create database "${name}"`);
     try {
-      const url = new URL(pgAdminUrl);
-      url.pathname = `/${name}`;
-      return await measureOn(url.toString(), fixtures, domains, concurrency);
+      return await measureOn(databaseUrlOf(pgAdminUrl, name), fixtures, domains, concurrency);
     } finally {
       await admin(`drop database if exists "${name}" with (force)`);
     }
