@@ -23,7 +23,7 @@ import { startJobs } from '../apps/server/src/jobs';
 import { WATCH_SCAN_QUEUE } from '../apps/server/src/jobs/domain-scans';
 import { INTEGRATION_SYNC_QUEUE } from '../apps/server/src/jobs/integration-syncs';
 import { MAIL_SEND_QUEUE } from '../apps/server/src/jobs/mail-sends';
-import { NUDGE_RUN_QUEUE } from '../apps/server/src/jobs/nudge-runs';
+import { NUDGE_RUN_QUEUE, NUDGE_SPREAD_SECONDS } from '../apps/server/src/jobs/nudge-runs';
 import { NUDGE_SEND_QUEUE } from '../apps/server/src/jobs/nudge-sends';
 import { SecretBox } from '../apps/server/src/lib/secret-box';
 import { queueDueScans } from '../apps/server/src/modules/watch/due-scans';
@@ -269,8 +269,15 @@ async function runDay(
     // Nothing of theirs falls due while the workers start.
     await rows(`update watch_targets set next_scan_at = now() + interval '2 days'`);
     const workers = await startWorkers(workerCount, workerEnv);
-    // The bench's own senders: the app's queues, worked by none of this process.
-    const senders = await startJobs(database, config, silentLog(), { work: false });
+    // The bench plays the hours: the workers' own hourly schedule would add real hours' runs,
+    // spread over a real hour, to the compressed ones.
+    await rows(`delete from pgboss.schedule where name = 'nudges'`);
+    // The bench's own senders: the app's queues, worked by none of this process, with the hour's
+    // spread of the nudge runs compressed as the day is.
+    const senders = await startJobs(database, config, silentLog(), {
+      work: false,
+      nudgeSpreadSeconds: (NUDGE_SPREAD_SECONDS * dayMs) / DAY_MS,
+    });
     const declined = { syncs: 0, nudgeRuns: 0 };
     try {
       // A starting worker runs every organisation's nudges at once: the day begins after that.
@@ -314,6 +321,7 @@ async function runDay(
         for (; nextHour < HOURS && started + (nextHour / HOURS) * dayMs <= now; nextHour += 1) {
           const { organizations: nudging, queued } = await senders.nudgeRuns.queueAll(
             new Date(DAY_START + (nextHour / HOURS) * DAY_MS),
+            { spread: true },
           );
           declined.nudgeRuns += nudging - queued;
         }

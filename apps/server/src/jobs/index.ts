@@ -21,7 +21,7 @@ import { DomainScans } from './domain-scans';
 import { defineIntegrationSyncs, type IntegrationSyncs } from './integration-syncs';
 import { JobQueue, type QueueTiming } from './job-queue';
 import { defineMailSends } from './mail-sends';
-import { defineNudgeRuns, type NudgeRuns } from './nudge-runs';
+import { defineNudgeRuns, NUDGE_SPREAD_SECONDS, type NudgeRuns } from './nudge-runs';
 import { defineNudgeSends } from './nudge-sends';
 import { SCHEDULED_JOBS, scheduledJobDefinition } from './scheduled-jobs';
 import { defineCtSearches, defineWatchAlerts } from './watch';
@@ -45,6 +45,11 @@ export type JobsOptions = {
   unsubscribeTokens?: UnsubscribeTokens;
   /** No wait between certificate transparency requests (tests). */
   ctMinGapMs?: number;
+  /**
+   * How much of the hour the scheduled nudge runs are spread over (NUDGE_SPREAD_SECONDS; 0 in
+   * tests that run the schedule, which wait for every queued job).
+   */
+  nudgeSpreadSeconds?: number;
 };
 
 export type Jobs = {
@@ -100,7 +105,12 @@ export async function startJobs(
     mail,
     queue: defineNudgeSends(queue, () => nudges),
   };
-  const nudgeRuns = defineNudgeRuns(queue, db, () => nudges);
+  const nudgeRuns = defineNudgeRuns(
+    queue,
+    db,
+    () => nudges,
+    options.nudgeSpreadSeconds ?? NUDGE_SPREAD_SECONDS,
+  );
   const watchAlerts = defineWatchAlerts(queue, () => nudges);
   const ctSearches = defineCtSearches(
     queue,
@@ -128,7 +138,7 @@ export async function startJobs(
     const failed = await scans.failAbandoned();
     if (failed > 0) log.warn({ scans: failed }, 'marked interrupted scans as failed');
     for (const { job, queue: jobQueue } of scheduled) {
-      if (await job.dueAtStart?.(db, config)) await jobQueue.send({});
+      if (await job.dueAtStart?.(db, config)) await jobQueue.send({ atStart: true });
     }
   } catch (err) {
     await queue.stop().catch(() => {});

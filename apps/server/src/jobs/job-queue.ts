@@ -37,6 +37,13 @@ export const DEFAULT_TIMING: QueueTiming = {
   cronCheckSeconds: 30,
 };
 
+export type SendOptions = {
+  id?: string;
+  singletonKey?: string;
+  /** Seconds from now before the job may start (0: at once). */
+  startAfter?: number;
+};
+
 /** A queue as its users see it: send a job. */
 export type Queue<T extends object> = {
   name: string;
@@ -44,7 +51,7 @@ export type Queue<T extends object> = {
    * Sends a job; null when none was added (an `id` already used in the queue, or for a stately
    * queue, a job with the same `singletonKey` already waiting).
    */
-  send(data: T, options?: { id?: string; singletonKey?: string }): Promise<string | null>;
+  send(data: T, options?: SendOptions): Promise<string | null>;
   /**
    * Sends a job unless one with the same singleton key is still waiting or running; resolves to
    * whether it was added. (Stately alone lets one wait behind a running one.)
@@ -190,7 +197,7 @@ export class JobQueue {
   private async send(
     name: string,
     data: object,
-    options: { id?: string; singletonKey?: string } = {},
+    options: SendOptions = {},
   ): Promise<string | null> {
     if (!this.boss || this.stopped) throw new Error(`the job queue is not running (${name})`);
     const id = await this.boss.send(name, data, options);

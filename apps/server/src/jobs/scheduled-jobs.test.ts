@@ -1,11 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ALICE, databaseKinds, useTestApp } from '../../test/test-app';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { hashToken } from '../lib/hash-token';
 import { createSession } from '../modules/sessions/repository';
 import { startJobs } from './index';
-import { SCHEDULED_JOBS } from './scheduled-jobs';
+import type { NudgeRuns } from './nudge-runs';
+import { SCHEDULED_JOBS, type ScheduledJobContext } from './scheduled-jobs';
 
 const HOUR = 3_600_000;
 
@@ -13,6 +16,24 @@ describe('the scheduled jobs', () => {
   it('name each job once (its queue and its schedule)', () => {
     const names = SCHEDULED_JOBS.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("queue the nudge runs at once when a process starts, and spread over the hour on the hour's schedule", async () => {
+    const nudgeJob = SCHEDULED_JOBS.find((job) => job.name === 'nudges');
+    if (!nudgeJob) throw new Error('no nudges job');
+    const asked: { spread?: boolean }[] = [];
+    const nudgeRuns: NudgeRuns = {
+      queueAll: async (_now, options = {}) => {
+        asked.push(options);
+        return { organizations: 0, queued: 0 };
+      },
+    };
+    const background = { nudgeRuns } as ScheduledJobContext;
+    const run = (atStart: boolean) =>
+      nudgeJob.run({} as Db, {} as Config, new AbortController().signal, background, { atStart });
+    await run(true);
+    await run(false);
+    expect(asked).toEqual([{ spread: false }, { spread: true }]);
   });
 });
 
@@ -42,12 +63,20 @@ describe.each(databaseKinds())('the scheduled jobs on %s', (kind) => {
     const idle = await open(now + 7 * 24 * HOUR, now - 25 * HOUR);
     const hashes = [live, ended, idle].map((s) => hashToken(s.token));
 
-    const jobs = await startJobs(database, config, app.log, { schedule: true });
+    const jobs = await startJobs(database, config, app.log, {
+      schedule: true,
+      nudgeSpreadSeconds: 0,
+    });
     try {
       const { rows } = await database.executeSql('select name, cron from pgboss.schedule');
       expect(rows).toEqual(
         expect.arrayContaining(SCHEDULED_JOBS.map(({ name, cron }) => ({ name, cron }))),
       );
+      // The jobs due at start are sent as such (the nudge runs then go at once).
+      const { rows: atStart } = await database.executeSql(
+        `select data from pgboss.job where name = 'nudges'`,
+      );
+      expect(atStart).toEqual([{ data: { atStart: true } }]);
       // What the schedule sends every 15 minutes, sent now.
       await database.executeSql(
         `insert into pgboss.job (name, data, policy) values ('expired-sessions-purge', '{}', 'stately')`,

@@ -37,8 +37,12 @@ export type ScheduledJob = {
     config: Config,
     signal: AbortSignal,
     background: ScheduledJobContext,
+    occasion: { atStart: boolean },
   ) => Promise<Record<string, unknown>>;
-  /** Whether a process that schedules the jobs also sends this one when it starts. */
+  /**
+   * Whether a process that schedules the jobs also sends this one when it starts (its run is then
+   * told `atStart`).
+   */
   dueAtStart?: (db: Db, config: Config) => Promise<boolean>;
 };
 
@@ -117,13 +121,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   },
   {
     // Every hour: people whose working hours have come get their day's nudge, administrators
-    // their summary of overdue tasks, each organisation in a job of its own (nudge-runs.ts). Each
-    // nudge is recorded once per person and day of their clock, so a second run or process sends
-    // nothing more.
+    // their summary of overdue tasks, each organisation in a job of its own (nudge-runs.ts),
+    // spread over the next 40 minutes (NUDGE_SPREAD_SECONDS). Each nudge is recorded once per
+    // person and day of their clock, so a second run or process sends nothing more.
     name: 'nudges',
     cron: '7 * * * *',
     expireInSeconds: 30 * 60,
-    run: async (_db, _config, _signal, { nudgeRuns }) => nudgeRuns.queueAll(),
+    run: async (_db, _config, _signal, { nudgeRuns }, { atStart }) =>
+      nudgeRuns.queueAll(new Date(), { spread: !atStart }),
     // A server that starts gives open tasks their due dates at once, not at the next hour.
     dueAtStart: async () => true,
   },
@@ -183,6 +188,9 @@ export function scheduledJobDefinition(
     retryDelaySeconds: 60,
     retryBackoff: true,
     expireInSeconds: job.expireInSeconds,
-    run: (_data, signal) => job.run(db, config, signal, background),
+    run: (data, signal) =>
+      job.run(db, config, signal, background, {
+        atStart: 'atStart' in data && data.atStart === true,
+      }),
   };
 }

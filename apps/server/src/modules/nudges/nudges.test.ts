@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 import { nudges, organizations, taskDeadlines, users } from '../../db/schema';
+import { NUDGE_SPREAD_SECONDS, spreadFraction } from '../../jobs/nudge-runs';
 import { runNudges } from './daily-run';
 import type { NamedTask } from './plan';
 
@@ -231,6 +232,42 @@ describe.each(databaseKinds())('nudges and escalation on %s', (kind) => {
     // The same hour run again, all at once, finds everything recorded.
     const again = await runNudges(ctx(), hour);
     expect(again.nudges + again.summaries).toBe(0);
+  });
+
+  it('spreads the scheduled hour over its first 40 minutes, each organisation at its own moment', async () => {
+    const queueHour = async (hour: Date) => {
+      const queued = await server.app.jobs.nudgeRuns.queueAll(hour, { spread: true });
+      const { rows } = await server.database.executeSql(
+        `select data->>'organizationId' as organization, state,
+                extract(epoch from start_after - created_on)::float8 as after
+         from pgboss.job where name = 'nudge-run' and data->>'at' = $1`,
+        [hour.toISOString()],
+      );
+      // Planned for later: waiting, not started (the rest of the file drains the queue).
+      await server.database.executeSql(
+        `delete from pgboss.job where name = 'nudge-run' and data->>'at' = $1`,
+        [hour.toISOString()],
+      );
+      return { queued, rows: rows as { organization: string; state: string; after: number }[] };
+    };
+    const first = await queueHour(at(23));
+    expect(first.queued.queued).toBe(first.queued.organizations);
+    expect(first.rows).toHaveLength(first.queued.organizations);
+    for (const row of first.rows) {
+      const planned = Math.floor(spreadFraction(row.organization) * NUDGE_SPREAD_SECONDS);
+      expect(row.after).toBeGreaterThanOrEqual(planned - 1);
+      expect(row.after).toBeLessThanOrEqual(planned + 1);
+      expect(row.after).toBeLessThan(NUDGE_SPREAD_SECONDS);
+      expect(row.state).toBe('created');
+    }
+    expect(new Set(first.rows.map((r) => Math.round(r.after))).size).toBe(first.rows.length);
+    // The next hour, each organisation at the same moment of it.
+    const second = await queueHour(at(23, 1));
+    const moment = (rows: typeof first.rows) =>
+      Object.fromEntries(rows.map((r) => [r.organization, Math.round(r.after)]));
+    for (const [organization, after] of Object.entries(moment(second.rows))) {
+      expect(Math.abs(after - (moment(first.rows)[organization] ?? -10))).toBeLessThanOrEqual(1);
+    }
   });
 
   it('sends an administrator a test nudge at once, whatever the hour, at most once a minute', async () => {

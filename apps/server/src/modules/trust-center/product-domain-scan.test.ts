@@ -35,6 +35,7 @@ describe.each(databaseKinds())('the live grade of the product domain on %s', (ki
     const { database, config, app } = server();
     const jobs = await startJobs(database, config, app.log, {
       schedule: true,
+      nudgeSpreadSeconds: 0,
       scanner: fixtures.options,
     });
     try {
@@ -91,7 +92,10 @@ describe.each(databaseKinds())('without TRUST_CENTER_DOMAIN on %s', (kind) => {
     expect(await scanProductDomain(database.db, config, app.jobs.scans)).toEqual({
       skipped: 'TRUST_CENTER_DOMAIN is not set',
     });
-    const jobs = await startJobs(database, config, app.log, { schedule: true });
+    const jobs = await startJobs(database, config, app.log, {
+      schedule: true,
+      nudgeSpreadSeconds: 0,
+    });
     await jobs.drained();
     await jobs.stop();
     expect(await database.db.select({ id: domainScans.id }).from(domainScans)).toEqual([]);
