@@ -296,3 +296,14 @@ export async function enrollAndReport(
   expect(report.status()).toBe(200);
   return token;
 }
+
+/**
+ * Flips a switch as a person does: by clicking its visible body, once it stands still. Its input
+ * is hidden, and a forced click on the input skips the wait, so it missed a switch in a dialog
+ * that was still moving in ("element is outside of the viewport").
+ */
+export async function flipSwitch(switchInput: Locator): Promise<void> {
+  const id = await switchInput.getAttribute('id');
+  if (!id) throw new Error('the switch has no id for its label');
+  await switchInput.page().locator(`label[for="${id}"]`).first().click();
+}

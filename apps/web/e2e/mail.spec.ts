@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { UnsubscribeTokens } from '../../server/src/modules/mail/unsubscribe-token';
-import { expect, openAppAs, test } from './helpers';
+import { expect, flipSwitch, openAppAs, test } from './helpers';
 import { currentStack } from './stack';
 
 /**
@@ -38,7 +38,7 @@ test('an administrator switches each kind of e-mail; a member opts out of the re
     const reminders = section.getByRole('switch', { name: 'Weekly task reminders' });
     await expect(reminders).toBeChecked();
     await expect(section.getByRole('switch', { name: 'Invitations' })).toBeChecked();
-    await reminders.click({ force: true });
+    await flipSwitch(reminders);
     await expect(reminders).not.toBeChecked();
     await page.reload();
     await expect(
@@ -61,7 +61,7 @@ test('an administrator switches each kind of e-mail; a member opts out of the re
       await expect(seen.getByRole('table')).toHaveCount(0);
       const own = seen.getByRole('switch', { name: 'Weekly reminder of my open tasks' });
       await expect(own).toBeChecked();
-      await own.click({ force: true });
+      await flipSwitch(own);
       await expect(own).not.toBeChecked();
       await ben.reload();
       await expect(

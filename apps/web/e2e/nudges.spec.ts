@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, json, openAppAs, openTask, test } from './helpers';
+import { expect, flipSwitch, json, openAppAs, openTask, test } from './helpers';
 
 /**
  * Nudges: the organisation's choice in Settings, a task's due date and its escalation switch, the
@@ -70,7 +70,7 @@ test('an administrator switches escalation off, and it stays off after a reload'
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/tasks/escalation') && r.request().method() === 'PUT',
     );
-    await escalation.click({ force: true });
+    await flipSwitch(escalation);
     expect((await saved).status()).toBe(200);
     await expect(escalation).not.toBeChecked();
     // The task's own address opens it again after the reload.
@@ -106,16 +106,16 @@ test('an administrator turns nudges off and on and chooses e-mail; a member read
     await expect(section).toContainText('between 9:00 and 17:00 your time, at most once a day');
     const nudging = section.getByRole('switch', { name: 'Nudge people about due tasks' });
     await expect(nudging).toBeChecked();
-    await nudging.click({ force: true });
+    await flipSwitch(nudging);
     await expect(nudging).not.toBeChecked();
     await expect(section).toContainText('Your organisation does not nudge people at the moment.');
     await page.reload();
     await expect(
       nudgesSection(page).getByRole('switch', { name: 'Nudge people about due tasks' }),
     ).not.toBeChecked();
-    await nudgesSection(page)
-      .getByRole('switch', { name: 'Nudge people about due tasks' })
-      .click({ force: true });
+    await flipSwitch(
+      nudgesSection(page).getByRole('switch', { name: 'Nudge people about due tasks' }),
+    );
     await expect(
       nudgesSection(page).getByRole('switch', { name: 'Nudge people about due tasks' }),
     ).toBeChecked();
@@ -142,9 +142,9 @@ test('an administrator turns nudges off and on and chooses e-mail; a member read
     await page.route('**/api/nudges/settings', (route) =>
       route.request().method() === 'PUT' ? json(route, 400, { error }) : route.fallback(),
     );
-    await nudgesSection(page)
-      .getByRole('switch', { name: 'Nudge people about due tasks' })
-      .click({ force: true });
+    await flipSwitch(
+      nudgesSection(page).getByRole('switch', { name: 'Nudge people about due tasks' }),
+    );
     await expect(nudgesSection(page).getByRole('alert')).toContainText(error);
     await page.unroute('**/api/nudges/settings');
 
